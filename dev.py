@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Developer commands that need nothing but Python 3.11+.
+
+    python3 dev.py run     # set up .venv and start the game
+    python3 dev.py test    # set up .venv and run the whole test suite
+    python3 dev.py exe     # set up .venv and build the standalone executable
+
+Each creates ``.venv`` on first use and reinstalls when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+EXTRAS = {"run": "", "test": "[test]", "exe": "[test,build]"}
+
+
+def ensure_venv(extras: str) -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"Python 3.11 or newer is needed, this is {sys.version.split()[0]}")
+    if not PYTHON.exists():
+        print(f"creating {VENV} …", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    stamp = VENV / f".installed{extras.replace(',', '-')}"
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    print(f"installing gouji{extras} into {VENV} …", flush=True)
+    subprocess.check_call([str(PYTHON), "-m", "pip", "install", "-q", "-e", f".{extras}"],
+                          cwd=ROOT)
+    stamp.write_text(digest)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in EXTRAS:
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    ensure_venv(EXTRAS[command])
+    if command == "run":
+        return subprocess.call([str(PYTHON), "-m", "gouji", *rest], cwd=ROOT)
+    if command == "test":
+        return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+    return subprocess.call([str(PYTHON), str(ROOT / "build" / "build_exe.py"), *rest], cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

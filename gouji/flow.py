@@ -1,0 +1,332 @@
+"""The play flow of one deal (RULES §3): rounds, lockout, 够级 protection,
+burn windows, 让牌, going out, 接风, 够死级 and 四人乱缠.
+
+``DealFlow`` holds the mutable state and moves it on after each action;
+``Game`` (game.py) checks legality and is the public face.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import events as ev
+from .cards import N_RANKS, THREE, card_rank
+from .events import Event
+from .legal import has_burn_move
+from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
+from .plays import Play, is_dead, is_gouji
+from .rules import RuleSet
+from .scoring import kai_dian_eligible, places_with_revolutionary, rank_remaining
+from .seats import N_SEATS, SEATS, next_seat, opposite, others_from, team, teammates
+
+
+@dataclass(frozen=True)
+class DealSetup:
+    """Everything a deal starts from; with the action list it replays exactly."""
+
+    rules: RuleSet
+    hands: tuple[tuple[int, ...], ...]  # card ids per seat
+    leader: int
+    seed: int | None = None
+    revolted: frozenset[int] = frozenset()
+    yaotou: frozenset[int] = frozenset()  # revolutionaries' 对头s who chose 要头
+    liang: tuple[int, int] | None = None  # (seat, suit) of the 亮3, if any
+
+
+class DealFlow:
+    """Mutable state of one deal and the transitions of §3."""
+
+    def __init__(self, setup: DealSetup) -> None:
+        self.rules = setup.rules
+        self.setup = setup
+        self.cards: list[list[list[int]]] = [[[] for _ in range(N_RANKS)] for _ in SEATS]
+        self.counts: list[list[int]] = [[0] * N_RANKS for _ in SEATS]
+        for seat, hand in enumerate(setup.hands):
+            for card in sorted(hand):
+                self.cards[seat][card_rank(card)].append(card)
+                self.counts[seat][card_rank(card)] += 1
+        self.in_deal = [seat not in setup.revolted and sum(self.counts[seat]) > 0 for seat in SEATS]
+        self.finish: list[int] = []
+        self.played: list[int] = []     # card ids on the table, in the order played
+        self.places: list[int] = []
+        self.phase = LEAD
+        self.current: int | None = setup.leader
+        self.round_leader = setup.leader
+        self.standing: Play | None = None
+        self.owner: int | None = None
+        self.standing_seq = 0
+        self.special = False        # standing play is a 够死级/要头 play (no 对头 step)
+        self.special_kind = ""      # "gousiji" or "yaotou"
+        self.chong = False          # standing play is its owner's 冲牌 (§7)
+        self.passed: set[int] = set()
+        self.queue: list[int] = []
+        self.rang: int | None = None
+        self.burning: dict[int, int] = {}   # burner -> owner of the 够级 he first beat
+        self.wutou: set[int] = set()
+        self.gou_si_ji: set[int] = set()
+        self.yaotou = {seat: 3 for seat in setup.yaotou}
+        self.yaotou_stood = {seat: 0 for seat in setup.yaotou}
+        self.chaos = False
+        self.chaos_pending = False
+        self.seq = 0
+        self.deadline: list[int] = []       # seq of the 底牌 of 头科, 二科
+        self.opened_by_play = [False] * N_SEATS
+        self.burn_wins: list[tuple[int, int]] = []   # (burner, victim)
+        self.men: dict[int, int] = {}                # 闷'd seat -> first beater
+        self.round_log: list[tuple[int, str, str]] = []
+        self.log: list[Event] = []
+        for seat in setup.revolted:
+            self._set_wutou_if_revolt(opposite(seat))
+        self._emit(ev.LEAD_TURN, setup.leader)
+
+    # ----- small queries -------------------------------------------------
+    def live(self) -> list[int]:
+        return [seat for seat in SEATS if self.in_deal[seat]]
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.counts[seat])
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def may_follow(self, seat: int) -> bool:
+        """Pass lockout (§3.2) with its 对头 exception."""
+        if self.chaos and self.rules.chaos_rules == "dagang":
+            return True
+        if seat not in self.passed:
+            return True
+        if self.owner != opposite(seat) or self.standing is None:
+            return False
+        return self.rules.pass_exception == "any_opposite_play" or is_gouji(self.standing)
+
+    def rang_allowed(self, seat: int) -> bool:
+        """让牌 (§3.6) on the non-够级 play of ``seat``'s 对头."""
+        play, owner = self.standing, self.owner
+        if self.phase != FOLLOW or play is None or owner != opposite(seat):
+            return False
+        if self.rang is not None or is_gouji(play):
+            return False
+        if self.chaos and self.rules.chaos_rules == "dagang":
+            return False
+        between = (next_seat(owner), next_seat(owner, 2))
+        if any(self.in_deal[s] and s not in self.passed for s in between):
+            return False
+        after = (next_seat(seat), next_seat(seat, 2))
+        return any(self.in_deal[s] and self.may_follow(s) for s in after)
+
+    def burn_order(self, owner: int) -> list[int]:
+        """Who may take a protected 够级, in priority (§3.4.1)."""
+        order = list(teammates(owner)) if self.rules.burn_by_teammates else []
+        order += [next_seat(owner), next_seat(owner, 5)]
+        return [s for s in order if self.in_deal[s] and s not in self.passed]
+
+    # ----- transitions ---------------------------------------------------
+    def play(self, seat: int, play: Play, burn: bool) -> None:
+        self.seq += 1
+        beaten, beaten_owner = self.standing, self.owner
+        if beaten is not None and beaten_owner is not None:
+            self._on_beaten(beaten_owner, seat)
+        if burn and seat not in self.burning and beaten_owner is not None:
+            self.burning[seat] = beaten_owner
+        ids = self._take_cards(seat, play)
+        if self.rang is not None and seat != self.rang:
+            self.passed.add(self.rang)  # someone played after a 让: it counts as a pass
+        self.rang = None
+        self.standing, self.owner, self.standing_seq = play, seat, self.seq
+        self.chong = self._is_chong(seat)
+        self.round_log.append((seat, ev.BURN if burn else ev.PLAY, str(play)))
+        gouji = is_gouji(play)
+        self.special_kind = ""
+        self.special = gouji and not self.chaos and self._use_special(seat)
+        protected = gouji and not self.chaos and (self.special or self.in_deal[opposite(seat)])
+        self.log.append(Event(ev.BURN if burn else ev.PLAY, seat, str(play),
+                              ("gouji",) * gouji + ("protected",) * protected
+                              + ("special",) * self.special, card_ids=ids))
+        if self.hand_size(seat) == 0:
+            self._go_out(seat)
+            if self.phase == OVER:
+                return
+        if is_dead(play, self.rules):
+            self.end_round()
+        elif protected:
+            self.phase, self.queue = BURN, self.burn_order(seat)
+            self.advance_burn()
+        else:
+            self.phase, self.queue = FOLLOW, list(others_from(seat))
+            self.advance_follow()
+
+    def pass_turn(self, seat: int) -> None:
+        self.passed.add(seat)
+        self.round_log.append((seat, ev.PASS, ""))
+        self._emit(ev.PASS, seat)
+        if self.phase == ANSWER:
+            self.end_round()
+        else:
+            self.advance_follow()
+
+    def say_rang(self, seat: int) -> None:
+        self.rang = seat
+        self.queue = [next_seat(seat), next_seat(seat, 2), seat]
+        self.round_log.append((seat, ev.RANG, ""))
+        self._emit(ev.RANG, seat)
+        self.advance_follow()
+
+    def decline_burn(self, seat: int) -> None:
+        self._emit(ev.NOBURN, seat)
+        self.advance_burn()
+
+    def advance_follow(self) -> None:
+        while self.queue:
+            seat = self.queue.pop(0)
+            if self.in_deal[seat] and seat != self.owner and self.may_follow(seat):
+                self.current = seat
+                return
+        self.end_round()
+
+    def advance_burn(self) -> None:
+        """Ask the next burn-window seat that has a move; else the 对头 step."""
+        while self.queue:
+            seat = self.queue.pop(0)
+            if has_burn_move(self, seat):
+                self.current, self.phase = seat, BURN
+                return
+        answerer = opposite(self.owner) if self.owner is not None else None
+        if not self.special and answerer is not None and self.in_deal[answerer]:
+            self.current, self.phase = answerer, ANSWER
+        else:
+            self.end_round()
+
+    def end_round(self) -> None:
+        winner, play = self.owner, self.standing
+        assert winner is not None and play is not None
+        self._record_standing(winner, play, self.standing_seq)
+        self._emit(ev.ROUND_END, winner, str(play))
+        self._start_round(self._next_leader(winner, play))
+
+    # ----- helpers -------------------------------------------------------
+    def _emit(self, kind: str, seat: int | None = None, cards: str = "",
+              info: tuple = (), private_to: int | None = None) -> None:
+        self.log.append(Event(kind, seat, cards, info, private_to))
+
+    def _take_cards(self, seat: int, play: Play) -> tuple[int, ...]:
+        taken: list[int] = []
+        for rank, n in enumerate(play.counts()):
+            if n:
+                taken.extend(self.cards[seat][rank][-n:])
+                del self.cards[seat][rank][-n:]
+                self.counts[seat][rank] -= n
+        self.played.extend(taken)
+        return tuple(taken)
+
+    def _is_chong(self, seat: int) -> bool:
+        c = self.counts[seat]
+        return self.rules.bie_san and c[THREE] > 0 and sum(c) == c[THREE]
+
+    def _on_beaten(self, owner: int, by: int) -> None:
+        if owner in self.burning:
+            del self.burning[owner]
+            self._emit(ev.BURN_END, owner, info=(by,))
+        if self.chong and owner not in self.men:
+            self.men[owner] = by
+            self._emit(ev.MEN, owner, info=(by,))
+
+    def _use_special(self, seat: int) -> bool:
+        """Spend a 够死级 or a 要头 play on this 够级, if the seat holds one."""
+        if seat in self.gou_si_ji:
+            self.gou_si_ji.discard(seat)
+            self.special_kind = "gousiji"
+            return True
+        left = self.yaotou.get(seat, 0)
+        if not left:
+            return False
+        self.yaotou[seat] = left - 1
+        self.special_kind = "yaotou"
+        if left == 1:  # his third 要头 play: from now on he is 无头
+            self.wutou.add(seat)
+            self._emit(ev.WUTOU, seat)
+        return True
+
+    def _set_wutou_if_revolt(self, seat: int) -> None:
+        if seat not in self.yaotou and self.in_deal[seat]:
+            self.wutou.add(seat)
+
+    def _go_out(self, seat: int) -> None:
+        self.in_deal[seat] = False
+        self.finish.append(seat)
+        position = len(self.finish)
+        self._emit(ev.OUT, seat, info=(position,))
+        if seat in self.burning:
+            victim = self.burning.pop(seat)
+            self.burn_wins.append((seat, victim))
+            self._emit(ev.BURN_WON, seat, info=(victim,))
+        if position <= 2:
+            self.deadline.append(self.seq)
+        rival = opposite(seat)
+        if self.in_deal[rival]:
+            self.wutou.add(rival)
+            self._emit(ev.WUTOU, rival)
+            if position <= 2 and not self.chaos:
+                self.gou_si_ji.add(rival)
+                self._emit(ev.GOU_SI_JI, rival)
+        live = self.live()
+        if len({team(s) for s in live}) <= 1:
+            self._finish_deal(live)
+        elif len(live) <= 4 and not self.chaos:
+            self.chaos_pending = True
+
+    def _next_leader(self, winner: int, play: Play) -> int:
+        if self.in_deal[winner]:
+            return winner
+        rival = opposite(winner)
+        if not self.chaos and (is_gouji(play) or is_dead(play, self.rules)) and self.in_deal[rival]:
+            return self._skip_men(rival)
+        return self._skip_men(self._next_live(winner))
+
+    def _next_live(self, seat: int) -> int:
+        return next(s for s in others_from(seat) if self.in_deal[s])
+
+    def _skip_men(self, seat: int) -> int:
+        """A 闷'd player never gets the lead by 接风 (§3.8, §7)."""
+        candidate = seat
+        for _ in range(N_SEATS):
+            if candidate not in self.men:
+                return candidate
+            candidate = self._next_live(candidate)
+        return seat
+
+    def _start_round(self, leader: int) -> None:
+        if self.chaos_pending and not self.chaos:
+            self.chaos = True
+            for burner in list(self.burning):
+                del self.burning[burner]
+                self._emit(ev.BURN_END, burner, info=("chaos",))
+            self.gou_si_ji.clear()
+            self.yaotou = {seat: 0 for seat in self.yaotou}
+            self._emit(ev.CHAOS)
+        self.standing, self.owner, self.special, self.chong = None, None, False, False
+        self.passed.clear()
+        self.queue, self.rang = [], None
+        self.round_log = []
+        self.phase, self.current, self.round_leader = LEAD, leader, leader
+        self._emit(ev.LEAD_TURN, leader)
+
+    def _record_standing(self, owner: int, play: Play, seq: int) -> None:
+        """开点 (§5): an eligible 够级 that stood, played by the deadline."""
+        if self.special_kind == "yaotou" and (len(self.deadline) < 2 or seq <= self.deadline[1]):
+            self.yaotou_stood[owner] += 1
+        if self.opened_by_play[owner] or not kai_dian_eligible(play, self.rules):
+            return
+        first = self.finish[0] if self.finish else None
+        index = 0 if owner in (first, None if first is None else opposite(first)) else 1
+        if len(self.deadline) > index and seq > self.deadline[index]:
+            return
+        self.opened_by_play[owner] = True
+        self._emit(ev.OPENED, owner)
+
+    def _finish_deal(self, live: list[int]) -> None:
+        if self.standing is not None and self.owner is not None:
+            self._record_standing(self.owner, self.standing, self.standing_seq)
+        rest = rank_remaining(live, [self.hand_size(s) for s in SEATS], self.setup.leader)
+        self.places = places_with_revolutionary(self.finish + rest, self.setup.revolted)
+        self.phase, self.current = OVER, None
+        self._emit(ev.DEAL_OVER, info=tuple(self.places))

@@ -1,0 +1,164 @@
+"""Plays (一套牌): classification, comparison and 够级 (RULES §1.2–§1.4).
+
+A play is N natural cards of one rank 3..A plus any 2s and jokers, or only
+2s plus jokers, or only jokers. Attached 2s (贴钱) become the natural rank;
+attached jokers (挂花) stay jokers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
+
+from .cards import (
+    ACE,
+    BIG,
+    JACK,
+    KING,
+    N_RANKS,
+    NATURALS,
+    QUEEN,
+    RANK_LETTERS,
+    RANK_NAMES_EN,
+    RANK_NAMES_ZH,
+    SMALL,
+    TEN,
+    TWO,
+    parse_counts,
+)
+from .errors import NotationError
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
+
+# Fewest cards (after converting 2s) that make a natural rank 够级 (§1.4).
+GOUJI_MINIMUM = {TEN: 5, JACK: 4, QUEEN: 3, KING: 2, ACE: 2}
+NO_RANK = -1  # the "natural rank" of a play of only jokers
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One play: ``naturals`` cards of ``rank`` plus 2s and jokers.
+
+    ``rank`` is a natural rank 0..11, ``TWO`` for a play of only 2s (then
+    ``naturals`` is 0 and ``twos`` holds them), or ``NO_RANK`` for jokers only.
+    ``str()`` is the notation, strongest first: ``Play.parse("888xx")`` prints
+    ``xx888``.
+    """
+
+    rank: int
+    naturals: int
+    twos: int
+    small: int
+    big: int
+
+    @classmethod
+    def parse(cls, text: str) -> "Play":
+        return cls.from_counts(parse_counts(text))
+
+    @classmethod
+    def from_counts(cls, counts: list[int]) -> "Play":
+        ranks = [r for r in NATURALS if counts[r]]
+        if len(ranks) > 1:
+            a, b = (RANK_LETTERS[r] for r in ranks[:2])
+            raise NotationError(f"不同点数的牌不能一起出：{a} 和 {b}",
+                                f"two natural ranks in one play: {a} and {b}")
+        twos, small, big = counts[TWO], counts[SMALL], counts[BIG]
+        if ranks:
+            return cls(ranks[0], counts[ranks[0]], twos, small, big)
+        if twos + small + big == 0:
+            raise NotationError("出牌不能是空的", "a play needs at least one card")
+        return cls(TWO if twos else NO_RANK, 0, twos, small, big)
+
+    def __str__(self) -> str:
+        natural = RANK_LETTERS[self.rank] * self.naturals if self.naturals else ""
+        return "X" * self.big + "x" * self.small + "2" * self.twos + natural
+
+    def __repr__(self) -> str:
+        return f"Play.parse({str(self)!r})"
+
+    @property
+    def size(self) -> int:
+        return self.naturals + self.twos + self.small + self.big
+
+    @property
+    def body(self) -> int:
+        """Cards that are not jokers (naturals and 2s, all of one rank)."""
+        return self.naturals + self.twos
+
+    @property
+    def jokers(self) -> int:
+        return self.small + self.big
+
+    def counts(self) -> list[int]:
+        counts = [0] * N_RANKS
+        if self.naturals:
+            counts[self.rank] += self.naturals
+        counts[TWO] += self.twos
+        counts[SMALL] += self.small
+        counts[BIG] += self.big
+        return counts
+
+    def describe(self, lang: str = "zh") -> str:
+        """Words for a log: ``2 大王 + 3 × 8``."""
+        names = RANK_NAMES_ZH if lang == "zh" else RANK_NAMES_EN
+        parts = []
+        if self.big:
+            parts.append(f"{self.big}×{names[BIG]}")
+        if self.small:
+            parts.append(f"{self.small}×{names[SMALL]}")
+        if self.body:
+            parts.append(f"{self.body}×{names[self.rank]}")
+        return " + ".join(parts)
+
+
+PlayLike = Union[Play, str]
+
+
+def as_play(play: PlayLike) -> Play:
+    return play if isinstance(play, Play) else Play.parse(play)
+
+
+def effective_jokers(play: Play, rules: "RuleSet | None" = None) -> tuple[int, int]:
+    """(大王, 小王) as they count in a comparison; ``as_small`` folds a mix."""
+    if play.big and play.small and rules is not None and rules.mixed_jokers == "as_small":
+        return 0, play.big + play.small
+    return play.big, play.small
+
+
+def is_dead(play: PlayLike, rules: "RuleSet | None" = None) -> bool:
+    """A play with 大王 can never be beaten (死牌, §1.3)."""
+    return effective_jokers(as_play(play), rules)[0] > 0
+
+
+def can_beat(standing: PlayLike, candidate: PlayLike, rules: "RuleSet | None" = None) -> bool:
+    """The position rule of §1.3: same size, every card strictly stronger.
+
+    >>> can_beat("xx888", "XX999"), can_beat("xx888", "X9999")
+    (True, False)
+    """
+    a, b = as_play(standing), as_play(candidate)
+    if a.size != b.size:
+        return False
+    a_big, a_small = effective_jokers(a, rules)
+    if a_big:
+        return False
+    b_big, _ = effective_jokers(b, rules)
+    if b_big < a_small:  # each 小王 position needs a 大王
+        return False
+    # Every body card of the candidate faces a body card of the standing play.
+    return b.body == 0 or b.rank > a.rank
+
+
+def is_gouji(play: PlayLike) -> bool:
+    """够级牌 (§1.4): enough high cards, any 2-only play, or any joker.
+
+    >>> is_gouji("2TTTT"), is_gouji("TTTT")
+    (True, False)
+    """
+    p = as_play(play)
+    if p.jokers:
+        return True
+    if p.rank == TWO:
+        return True
+    return p.body >= GOUJI_MINIMUM.get(p.rank, 99)

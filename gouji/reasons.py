@@ -1,0 +1,150 @@
+"""Why an action is refused, in words a learner understands (Chinese and English).
+
+Only called after an action was found missing from the legal set, so it may
+take its time to find the most specific reason.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import RANK_NAMES_EN, RANK_NAMES_ZH, THREE, format_counts
+from .errors import IllegalAction
+from .movegen import empties, feasible, remainder
+from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
+from .plays import Play, effective_jokers, is_dead, is_gouji
+
+if TYPE_CHECKING:
+    from .flow import DealFlow
+
+ACTION_KINDS = ("play", "burn", "pass", "noburn", "rang")
+
+
+def refuse(zh: str, en: str) -> IllegalAction:
+    return IllegalAction(zh, en)
+
+
+def explain(flow: "DealFlow", kind: str, play: Play | None) -> IllegalAction:
+    if flow.phase == OVER or flow.current is None:
+        return refuse("这一局已经结束了", "the deal is over")
+    seat = flow.current
+    if kind not in ACTION_KINDS:
+        return refuse(f"不认识的动作 {kind!r}（可用 play/burn/pass/noburn/rang）",
+                      f"unknown action {kind!r} (use play, burn, pass, noburn or rang)")
+    if play is not None:
+        missing = [r for r, n in enumerate(play.counts()) if n > flow.counts[seat][r]]
+        if missing:
+            return refuse(f"你手里没有这么多 {RANK_NAMES_ZH[missing[0]]}",
+                          f"you don't hold that many {RANK_NAMES_EN[missing[0]]}")
+    by_phase = {LEAD: _lead, FOLLOW: _follow, ANSWER: _follow, BURN: _burn}[flow.phase]
+    return by_phase(flow, seat, kind, play)
+
+
+def _lead(flow: "DealFlow", seat: int, kind: str, play: Play | None) -> IllegalAction:
+    if kind != "play" or play is None:
+        if kind == "burn":
+            return refuse("现在没有可烧的够级牌，你是首家，请出牌",
+                          "there is no 够级 play to burn: you lead, so play")
+        return refuse("你是这一轮的首家，必须出牌", "you lead this round: you must play")
+    hand = flow.counts[seat]
+    t = (play.rank, play.naturals, play.twos, play.small, play.big)
+    if flow.rules.bie_san and hand[THREE] and (play.rank == THREE or sum(hand) != hand[THREE]):
+        return _bie_san()
+    if seat in flow.burning and not play.jokers and not empties(hand, t):
+        return refuse("烧牌期间每手牌都要挂王（最后一手除外）",
+                      "while burning, every play you lead must carry a joker (except your last)")
+    return _infeasible(flow, hand, t)
+
+
+def _follow(flow: "DealFlow", seat: int, kind: str, play: Play | None) -> IllegalAction:
+    standing = flow.standing
+    assert standing is not None
+    if kind == "noburn":
+        return refuse("现在不是烧牌的时候", "no burn is being offered to you now")
+    if kind == "burn":
+        if flow.phase == ANSWER:
+            return refuse("你是对头，直接出牌管就行，不用烧", "you are the player opposite: "
+                          "answer with a plain play, not a burn")
+        return refuse("只有受保护的够级牌才能烧", "only a protected 够级 play can be burned")
+    if kind == "rang":
+        return _no_rang(flow, seat)
+    assert play is not None
+    beat = _beat_failure(flow, standing, play)
+    if beat:
+        return beat
+    t = (play.rank, play.naturals, play.twos, play.small, play.big)
+    return _infeasible(flow, flow.counts[seat], t)
+
+
+def _burn(flow: "DealFlow", seat: int, kind: str, play: Play | None) -> IllegalAction:
+    wutou = seat in flow.wutou
+    if kind in ("pass", "rang"):
+        return refuse("这是够级牌的烧牌时机：选择烧牌或不烧", "this is the burn window of a 够级 "
+                      "play: burn it or decline (noburn)")
+    if kind == "play" and not wutou:
+        return refuse("只有对头可以管够级牌；你只能烧牌", "only the player opposite may answer a "
+                      "够级 play; you may only burn it")
+    if kind == "burn" and wutou:
+        return refuse("你已无头：直接出牌管，不算烧牌", "you are 无头 (your opposite is out): beat "
+                      "it with a plain play, it is not a burn")
+    assert play is not None and flow.standing is not None
+    beat = _beat_failure(flow, flow.standing, play)
+    if beat:
+        return beat
+    hand = flow.counts[seat]
+    t = (play.rank, play.naturals, play.twos, play.small, play.big)
+    if not feasible(remainder(hand, t), flow.rules.bie_san):
+        left = remainder(hand, t)
+        return refuse(f"烧牌后剩下的牌（{format_counts(left)}）出不完：除最后一手外每手都要挂王",
+                      f"after this burn your cards ({format_counts(left)}) could not go out: "
+                      "every play but the last must carry a joker")
+    return refuse("现在不能这样出", "that action is not allowed now")
+
+
+def _beat_failure(flow: "DealFlow", standing: Play, play: Play) -> IllegalAction | None:
+    rules = flow.rules
+    if play.size != standing.size:
+        return refuse(f"要出 {standing.size} 张，和桌上的牌张数相同",
+                      f"you must play {standing.size} cards, as many as the standing play")
+    if is_dead(standing, rules):
+        return refuse("带大王的牌是死牌，谁也管不了", "a play with 大王 is dead: nobody can beat it")
+    need_big = effective_jokers(standing, rules)[1]
+    if effective_jokers(play, rules)[0] < need_big:
+        return refuse(f"桌上有 {need_big} 张小王，要用至少同样多的大王才能管",
+                      f"the standing play has {need_big} 小王: you need at least as many 大王")
+    if play.body and play.rank <= standing.rank:
+        return refuse("每张牌都要比桌上对应位置的牌大（王不能弥补小的点数）",
+                      "every card must beat the card in the same position of the standing play "
+                      "(jokers don't make up for a lower rank)")
+    if flow.rules.bie_san and play.rank == THREE:
+        return _bie_san()
+    return None
+
+
+def _infeasible(flow: "DealFlow", hand: list[int], t: tuple) -> IllegalAction:
+    if not feasible(remainder(hand, t), flow.rules.bie_san):
+        return refuse("你在烧牌：这样出剩下的牌就出不完了（每手都要挂王）",
+                      "you are burning: after this play your cards could no longer go out "
+                      "with a joker on every play but the last")
+    return refuse("现在不能这样出", "that action is not allowed now")
+
+
+def _bie_san() -> IllegalAction:
+    return refuse("憋3：3 必须留到最后一手，单独出，不能带 2 或王",
+                  "under 憋3 your 3s must be your very last play, alone, with no 2s or jokers")
+
+
+def _no_rang(flow: "DealFlow", seat: int) -> IllegalAction:
+    from .seats import opposite
+    play = flow.standing
+    if flow.chaos and flow.rules.chaos_rules == "dagang":
+        return refuse("四人乱缠时不能让牌", "no 让 (yield) in 四人乱缠")
+    if play is not None and is_gouji(play):
+        return refuse("够级牌不能让", "a 够级 play cannot be yielded")
+    if flow.phase != FOLLOW or flow.owner != opposite(seat):
+        return refuse("只能让对头的牌", "you can only yield (让) on your 对头's play")
+    if flow.rang == seat:
+        return refuse("已经让过一次了：这次要出牌或过牌", "you already yielded once: play or pass")
+    return refuse("让牌要等对头之后两家都过，且你的下两家还能出牌",
+                  "让 needs both players after your 对头 to have passed, and one of your next "
+                  "two players still able to play")

@@ -1,0 +1,165 @@
+"""RuleSet: every house-rule key of RULES §9, presets, TOML text form.
+
+Rule sets are plain frozen data. ``from_dict``/``from_toml`` validate every
+key and value and name the offending one; file I/O lives in ``rules_file``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Mapping
+
+import tomli_w
+
+TRIBUTE_KINDS = ("dian", "shao", "men", "luo")
+
+# key -> allowed values (a tuple), or a type for bool/int keys.
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "deck": (216, 196, 198),
+    "first_lead": ("liang3", "random"),
+    "later_lead": ("da_luo", "rotate"),
+    "mixed_jokers": ("dead", "as_small"),
+    "pass_exception": ("any_opposite_play", "opposite_gouji_only"),
+    "chaos_rules": ("dagang", "tcy"),
+    "kai_dian_eligibility": ("standard", "dagang", "pure"),
+    "xuan_dian": ("off", "ming", "ming_and_yu"),
+    "tribute_cards": ("jokers_and_twos", "highest_any"),
+    "tribute_between_teammates": ("skip", "pay"),
+    "chuan_san_hu_tribute": ("none", "quan_gong"),
+    "scoring": ("4_2", "2_1"),
+    "show_counts": ("le10", "always", "never"),
+}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """All house rules; the defaults are the ``qingdao`` preset (青岛标准)."""
+
+    deck: int = 216
+    bie_san: bool = True
+    hui_san: bool = False
+    first_lead: str = "liang3"
+    later_lead: str = "da_luo"
+    mixed_jokers: str = "dead"
+    pass_exception: str = "any_opposite_play"
+    chaos_rules: str = "dagang"
+    burn_by_teammates: bool = True
+    kai_dian: bool = True
+    kai_dian_eligibility: str = "standard"
+    xuan_dian: str = "ming"
+    fanche_double: bool = False
+    tribute: bool = True
+    tribute_cards: str = "jokers_and_twos"
+    tribute_order: tuple[str, ...] = TRIBUTE_KINDS
+    return_must_match_rank: bool = True
+    tribute_between_teammates: str = "skip"
+    chuan_san_hu_tribute: str = "none"
+    men_exempt_if_opposite: bool = False
+    scoring: str = "4_2"
+    positives_only: bool = True
+    series_length: int = 5
+    revolution: bool = True
+    show_counts: str = "le10"
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            _check(f.name, getattr(self, f.name))
+        if self.hui_san and self.bie_san:
+            raise ValueError("规则冲突：会3 不能和憋3 同时开启 / rules conflict: "
+                             "hui_san cannot be on together with bie_san")
+
+    @classmethod
+    def preset(cls, name: str) -> "RuleSet":
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise ValueError(f"unknown rules preset {name!r} (use one of "
+                             f"{', '.join(PRESETS)})") from None
+
+    def replace(self, **changes: Any) -> "RuleSet":
+        unknown = [key for key in changes if key not in KEYS]
+        if unknown:
+            raise ValueError(f"unknown rules key {unknown[0]!r}")
+        return replace(self, **{k: _normalise(k, v) for k, v in changes.items()})
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], base: "RuleSet | None" = None) -> "RuleSet":
+        """Keys not given keep the value of ``base`` (default: qingdao)."""
+        return (base or cls()).replace(**dict(data))
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["tribute_order"] = list(self.tribute_order)
+        return data
+
+    @classmethod
+    def from_toml(cls, text: str) -> "RuleSet":
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ValueError(f"rules file is not valid TOML: {exc}") from None
+        rules = data.get("rules", data)
+        if not isinstance(rules, dict):
+            raise ValueError("rules file: [rules] must be a table")
+        return cls.from_dict(rules)
+
+    def to_toml(self) -> str:
+        return tomli_w.dumps({"rules": self.to_dict()})
+
+    def preset_name(self) -> str | None:
+        """The preset this rule set equals, if any."""
+        return next((name for name, rules in PRESETS.items() if rules == self), None)
+
+    @property
+    def place_points(self) -> tuple[int, ...]:
+        """Points for 头科 … 大落 (§4)."""
+        return (4, 2, 0, 0, -2, -4) if self.scoring == "4_2" else (2, 1, 0, 0, -1, -2)
+
+
+KEYS = tuple(f.name for f in fields(RuleSet))
+_DEFAULTS = {f.name: f.default for f in fields(RuleSet)}
+
+
+def _normalise(key: str, value: Any) -> Any:
+    if key == "tribute_order" and isinstance(value, list):
+        return tuple(value)
+    if key == "deck" and isinstance(value, str) and value.isdigit():
+        return int(value)
+    return value
+
+
+def _check(key: str, value: Any) -> None:
+    bad = f"rules key {key!r} has a bad value {value!r}"
+    default = _DEFAULTS[key]
+    if key in CHOICES:
+        if isinstance(value, bool) or value not in CHOICES[key]:
+            allowed = ", ".join(str(v) for v in CHOICES[key])
+            raise ValueError(f"{bad} (allowed: {allowed})")
+    elif isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"{bad} (allowed: true, false)")
+    elif key == "series_length":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{bad} (allowed: a whole number ≥ 1)")
+    elif key == "tribute_order":
+        _check_tribute_order(value, bad)
+
+
+def _check_tribute_order(value: Any, bad: str) -> None:
+    if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{bad} (allowed: a list of {', '.join(TRIBUTE_KINDS)})")
+    unknown = [v for v in value if v not in TRIBUTE_KINDS]
+    if unknown:
+        raise ValueError(f"{bad}: unknown tribute kind {unknown[0]!r} "
+                         f"(allowed: {', '.join(TRIBUTE_KINDS)})")
+    if len(set(value)) != len(value):
+        raise ValueError(f"{bad}: a tribute kind is listed twice")
+
+
+PRESETS: dict[str, RuleSet] = {
+    "qingdao": RuleSet(),
+    "basic": RuleSet(bie_san=False, kai_dian=False, xuan_dian="off",
+                     tribute_order=("luo",), show_counts="always"),
+    "app196": RuleSet(deck=196, tribute_cards="highest_any", burn_by_teammates=False),
+}

@@ -1,0 +1,61 @@
+"""SeatView: everything one seat may see (RULES §3.11) — and nothing more.
+
+Bots and the UI read only this. It is frozen and holds no reference to the
+game, so a bot cannot reach other hands through it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .cards import format_counts
+from .events import Event
+from .plays import Play
+from .rules import RuleSet
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    rules: RuleSet
+    hand: tuple[int, ...]               # rank counts, 15 entries
+    hand_cards: tuple[int, ...]         # card ids (suits, for display)
+    counts: tuple[int, ...]             # exact hand sizes (they follow from public plays)
+    shown_counts: tuple[int | None, ...]  # what §3.10 shows; None = hidden
+    phase: str
+    current_seat: int | None
+    round_leader: int
+    first_leader: int
+    standing: str | None                # the play to beat, in notation
+    standing_owner: int | None
+    standing_protected_only_burn: bool  # a 够死级 / 要头 play: no 对头 step
+    round_log: tuple[tuple[int, str, str], ...]  # (seat, kind, cards) this round
+    passed: frozenset[int]
+    rang: int | None
+    finish_order: tuple[int, ...]
+    places: tuple[int, ...]
+    revolted: frozenset[int]
+    wutou: frozenset[int]
+    burning: frozenset[int]
+    gou_si_ji: frozenset[int]
+    opened: frozenset[int]
+    chaos: bool
+    legal_actions: tuple[str, ...]      # empty unless it is this seat's turn
+    history: tuple[Event, ...]          # every event this seat has seen, in order
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current_seat == self.seat
+
+    @cached_property
+    def standing_play(self) -> Play | None:
+        return None if self.standing is None else Play.parse(self.standing)
+
+    @property
+    def hand_text(self) -> str:
+        return format_counts(self.hand)
+
+    @property
+    def hand_size(self) -> int:
+        return sum(self.hand)
