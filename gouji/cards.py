@@ -102,3 +102,12 @@ def counts_of_cards(cards: Iterable[int]) -> Counts:
 
 def full_deck() -> list[int]:
     return list(range(DECK_SIZE))
+
+
+def deck_counts(deck: int = 216) -> Counts:
+    """How many cards of each rank a deck of 216, 196 or 198 holds (§1.1)."""
+    counts = [4 * N_PACKS] * TWO + [4 * N_PACKS, N_PACKS, N_PACKS]
+    if deck in (196, 198):
+        counts[THREE] = 6
+        counts[FOUR] = 6 if deck == 196 else 8
+    return counts

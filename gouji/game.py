@@ -40,6 +40,20 @@ class Game:
         for seat, hand in enumerate(setup.hands):
             text = format_counts(_counts(hand))
             self._flow.log.insert(seat, Event(ev.DEAL, seat, text, private_to=seat))
+        self._histories: list[list[Event]] = [[] for _ in SEATS]
+        self._synced = 0
+        self._sync_histories()
+
+    def _sync_histories(self) -> None:
+        """Append new events to each seat's history (views copy, never filter)."""
+        log = self._flow.log
+        for event in log[self._synced:]:
+            if event.private_to is None:
+                for history in self._histories:
+                    history.append(event)
+            else:
+                self._histories[event.private_to].append(event)
+        self._synced = len(log)
 
     # ----- construction --------------------------------------------------
     @classmethod
@@ -186,6 +200,7 @@ class Game:
             flow.decline_burn(seat)
         self.actions.append(key)
         self._moves = None
+        self._sync_histories()
         return flow.log[start:]
 
     # ----- views ---------------------------------------------------------
@@ -206,7 +221,7 @@ class Game:
             gou_si_ji=frozenset(f.gou_si_ji),
             opened=frozenset(s for s in SEATS if f.opened_by_play[s]), chaos=f.chaos,
             legal_actions=tuple(self.legal_actions()) if f.current == seat else (),
-            history=tuple(e for e in f.log if e.private_to is None or e.private_to == seat),
+            history=tuple(self._histories[seat]),
         )
 
 

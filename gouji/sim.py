@@ -1,9 +1,11 @@
 """Headless deals for tests and benchmarks.
 
     python -m gouji.sim --games 200 --seed 1 --bots random
+    python -m gouji.sim --games 200 --seed 1 --team-a normal --team-b random
 
-prints one JSON line of figures. Every decision enumerates the full
-``legal_actions()`` of the seat to act.
+prints one JSON line of figures. With ``--bots random`` every decision
+enumerates the full ``legal_actions()`` of the seat to act; with teams, each
+seed is played twice with the teams swapped.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ import sys
 import time
 from collections.abc import Sequence
 
+import bots
+
+from .arena import run_match
 from .game import Game
 from .rules import PRESETS, RuleSet
 
@@ -49,17 +54,26 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m gouji.sim", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=100, help="number of deals (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    parser.add_argument("--bots", choices=["random"], default="random")
+    parser.add_argument("--bots", choices=["random"], default=None,
+                        help="every seat plays uniformly at random (engine benchmark)")
+    parser.add_argument("--team-a", choices=bots.NAMES, help="bot of team A (arena mode)")
+    parser.add_argument("--team-b", choices=bots.NAMES, help="bot of team B (arena mode)")
     parser.add_argument("--rules", choices=sorted(PRESETS), default="basic")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if (args.team_a is None) != (args.team_b is None):
+        parser.error("give both --team-a and --team-b")
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    result = run_random(args.games, args.seed, RuleSet.preset(args.rules))
+    rules = RuleSet.preset(args.rules)
+    if args.team_a:
+        result = run_match(args.games, args.seed, args.team_a, args.team_b, rules)
+    else:
+        result = run_random(args.games, args.seed, rules)
     print(json.dumps(result, ensure_ascii=False))
     return 0
 

@@ -1,0 +1,73 @@
+"""Pure helpers on rank counts: how far a hand is from going out, what a play
+costs it, and whether a play can still be beaten by the cards not yet seen."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gouji.cards import ACE, BIG, KING, NATURALS, SMALL, THREE, TWO
+from gouji.plays import Play
+
+Hand = Sequence[int]
+
+
+def moves_needed(hand: Hand) -> int:
+    """Plays needed to empty the hand if nothing is split: one per natural rank;
+    2s and jokers ride along (one extra play when they are all that is left)."""
+    groups = sum(1 for r in NATURALS if hand[r])
+    if groups:
+        return groups
+    return 1 if hand[TWO] + hand[SMALL] + hand[BIG] else 0
+
+
+def after(hand: Hand, play: Play) -> list[int]:
+    left = list(hand)
+    for rank, n in enumerate(play.counts()):
+        left[rank] -= n
+    return left
+
+
+def is_single_play(hand: Hand, bie_san: bool = False) -> bool:
+    """Can the whole hand go in one play?"""
+    naturals = [r for r in NATURALS if hand[r]]
+    if bie_san and hand[THREE]:
+        return len(naturals) == 1 and not (hand[TWO] or hand[SMALL] or hand[BIG])
+    return len(naturals) <= 1 and sum(hand) > 0
+
+
+def breaks_group(hand: Hand, play: Play) -> bool:
+    """The play takes some but not all naturals of its rank."""
+    return play.naturals > 0 and play.rank < TWO and play.naturals < hand[play.rank]
+
+
+def beatable_by(play: Play, pool: Hand, max_size: int, as_small: bool = False) -> bool:
+    """Could some single hand drawn from ``pool`` (at most ``max_size`` cards) beat it?"""
+    n = play.size
+    if n > max_size:
+        return False
+    mixed = as_small and play.big and play.small
+    if play.big and not mixed:
+        return False
+    need_big = play.big + play.small if mixed else play.small
+    for b in range(need_big, min(pool[BIG], n) + 1):
+        for s in range(0, min(pool[SMALL], n - b) + 1):
+            if as_small and b and s:
+                continue
+            rest = n - b - s
+            if rest == 0:
+                return True
+            if TWO > play.rank and pool[TWO] >= rest:
+                return True
+            for rank in range(max(play.rank + 1, 0), TWO):
+                if pool[rank] and pool[rank] + pool[TWO] >= rest:
+                    return True
+    return False
+
+
+def strength(rank: int) -> float:
+    """How useful a natural rank is for winning rounds (0 for 3 … 1 for A)."""
+    return rank / ACE if rank <= ACE else 1.0
+
+
+def is_high(rank: int) -> bool:
+    return KING <= rank <= TWO

@@ -1,0 +1,57 @@
+"""What a seat can know from its view: the cards it has not seen yet.
+
+Counting uses only public plays and the seat's own hand (RULES §3.11).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from gouji.cards import BIG, N_RANKS, SMALL, TWO, deck_counts
+from gouji.events import BURN, PLAY
+from gouji.plays import Play
+from gouji.view import SeatView
+
+
+@lru_cache(maxsize=4096)
+def parse_play(text: str) -> Play:
+    """Cached notation parse: the same few hundred plays recur all game."""
+    return Play.parse(text)
+
+
+@lru_cache(maxsize=8192)
+def parse_action(action: str) -> tuple[str, Play | None]:
+    kind, _, cards = action.partition(" ")
+    return kind, parse_play(cards) if cards else None
+
+
+@dataclass
+class Knowledge:
+    unseen: list[int]        # per rank: cards neither in my hand nor played
+    played_by: list[list[int]]  # per seat: rank counts he has played
+
+    @property
+    def big_out(self) -> int:
+        return self.unseen[BIG]
+
+    @property
+    def small_out(self) -> int:
+        return self.unseen[SMALL]
+
+    @property
+    def twos_out(self) -> int:
+        return self.unseen[TWO]
+
+
+def count_cards(view: SeatView) -> Knowledge:
+    played = [[0] * N_RANKS for _ in range(6)]
+    for event in view.history:
+        if event.kind == PLAY or event.kind == BURN:
+            counts = parse_play(event.cards).counts()
+            row = played[event.seat]
+            for rank in range(N_RANKS):
+                row[rank] += counts[rank]
+    total = deck_counts(view.rules.deck)
+    unseen = [total[r] - view.hand[r] - sum(p[r] for p in played) for r in range(N_RANKS)]
+    return Knowledge([max(0, n) for n in unseen], played)

@@ -1,0 +1,35 @@
+"""Short bilingual reasons a bot can give for an action (used by hints)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Reason(NamedTuple):
+    key: str
+    zh: str
+    en: str
+
+
+REASONS = {
+    "go_out": ("一手出完，走科", "this play empties your hand"),
+    "boss_then_out": ("先出没人管得了的牌，再一手走完", "lead a play nobody can beat, then go out"),
+    "shed_low": ("趁有牌权先走小牌", "you have the lead: get rid of low cards"),
+    "attack_opposite": ("出够级牌打对头，争取开点", "attack your 对头 with a 够级 play to open"),
+    "keep_lead": ("这手牌没人管得了，牌权还是你的", "nobody can beat this: you keep the lead"),
+    "let_partner": ("联邦的牌正大，不要压自己人", "your partner's play is winning: don't overtake"),
+    "stop_opponent": ("对手快走完了，必须管住", "an opponent is about to go out: stop him"),
+    "take_lead": ("管上对手，夺回牌权", "beat the opponent and take the lead"),
+    "deny_open": ("管住对头的够级，不让他开点", "answer your 对头's 够级 so he does not open"),
+    "burn": ("烧牌抢牌权", "burn to take the lead"),
+    "burn_for_partner": ("对手在打联邦，烧掉他的够级", "an opponent is attacking your partner: burn him"),
+    "burn_to_win": ("烧了以后很快能出完，争取烧成功", "after this burn you can soon go out: aim for 烧成功"),
+    "save_cards": ("留着好牌，这手不值得管", "keep your good cards: this one is not worth it"),
+    "rang": ("让牌给下家，让联邦先管", "yield (让) so your partner can answer first"),
+    "keep_big_joker": ("留大王压对头的够级", "keep the 大王 for the opposite's 够级"),
+}
+
+
+def reason(key: str) -> Reason:
+    zh, en = REASONS[key]
+    return Reason(key, zh, en)

@@ -1,0 +1,258 @@
+"""The scripted bot: plays as a Qingdao player would, by scoring the actions
+it may take. Levels differ in how much they plan and count, never in what
+they see (only the seat's ``SeatView``).
+
+Each candidate gets a score and a reason; ``choose`` takes the best, and
+``rank_actions`` gives the table its hints with the reasons.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from gouji.cards import BIG, NATURALS, SMALL, THREE, TWO
+from gouji.phases import ANSWER, BURN, FOLLOW, LEAD
+from gouji.plays import Play, is_dead, is_gouji
+from gouji.seats import next_seat, opposite, same_team
+from gouji.view import SeatView
+
+from .handplan import after, beatable_by, breaks_group, is_single_play, moves_needed, strength
+from .knowledge import Knowledge, count_cards, parse_action
+from .reasons import Reason, reason
+
+
+@dataclass(frozen=True)
+class Style:
+    """Knobs of a level."""
+
+    counts_cards: bool = True     # uses the unseen-card count (boss plays, endgame)
+    partnership: bool = True      # protects and feeds teammates, uses 让
+    plans_endgame: bool = True    # plays a boss and then goes out
+    noise: float = 0.0            # random jitter on scores (easy plays sloppier)
+    cost_two: float = 0.9
+    cost_small: float = 1.6
+    cost_big: float = 2.4
+    break_cost: float = 0.7
+    beat_value: float = 0.55      # wanting the lead back from an opponent
+    stop_value: float = 2.6       # stopping an opponent who is about to go out
+    boss_value: float = 0.7       # a play nobody can beat wins the round
+    burn_value: float = 0.9
+    deny_value: float = 0.8       # stopping the 对头 from opening
+    lead_rank: float = 1.1        # how strongly leads prefer low ranks
+    lead_size: float = 0.05       # ... and bigger groups
+    attack_value: float = 0.6     # leading a 够级 while opening still matters
+    beat_bias: float = -0.45      # a beat must be worth this much more than a pass
+    overshoot: float = 0.08       # per rank above what was needed
+    partner_pass: float = 0.3     # passing on a partner's winning play
+    overtake: float = -2.2        # beating a partner
+    rang_value: float = 0.25
+    burn_bias: float = -0.6
+    burn_finish: float = 1.2      # burning when the rest goes in two plays
+    burn_partner: float = 1.0     # burning the player attacking a partner
+    moves_value: float = 1.0      # one play fewer to go out
+    stop_cards: int = 3           # "about to go out" below this many cards
+
+
+LEVELS = {
+    "easy": Style(counts_cards=False, partnership=False, plans_endgame=False, noise=0.9,
+                  break_cost=0.3, beat_value=0.9),
+    "normal": Style(),
+    "hard": Style(),
+}
+
+
+@dataclass
+class Scored:
+    action: str
+    score: float
+    why: Reason
+
+
+class ScriptedBot:
+    def __init__(self, seat: int, level: str = "normal") -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r} (use {', '.join(LEVELS)})")
+        self.seat, self.level, self.style = seat, level, LEVELS[level]
+        self.name = level
+
+    def choose(self, view: SeatView, rng: random.Random) -> str:
+        ranked = self.rank_actions(view, rng)
+        return ranked[0].action
+
+    def rank_actions(self, view: SeatView, rng: random.Random | None = None) -> list[Scored]:
+        """All legal actions scored, best first (ties keep the legal order)."""
+        if not view.legal_actions:
+            raise ValueError(f"seat {self.seat} was asked to act but has no legal action")
+        ctx = Context(view, self.style, count_cards(view) if self.style.counts_cards else None)
+        scored = [score_action(ctx, action) for action in view.legal_actions]
+        if self.style.noise and rng is not None:
+            for item in scored:
+                item.score += rng.gauss(0.0, self.style.noise)
+        scored.sort(key=lambda item: -item.score)
+        return scored
+
+
+class Context:
+    """One decision: the view plus derived facts, computed once."""
+
+    def __init__(self, view: SeatView, style: Style, known: Knowledge | None) -> None:
+        self.view, self.style, self.known = view, style, known
+        self.seat = view.seat
+        self.hand = list(view.hand)
+        self.moves = moves_needed(self.hand)
+        self.standing = view.standing_play
+        self.owner = view.standing_owner
+        self.max_other = max((n for s, n in enumerate(view.counts)
+                              if s != view.seat and s not in view.revolted), default=0)
+        self.pool = known.unseen if known else None
+
+    def is_boss(self, play: Play) -> bool:
+        if is_dead(play, self.view.rules):
+            return True
+        if self.pool is None:
+            return False
+        return not beatable_by(play, self.pool, self.max_other,
+                               self.view.rules.mixed_jokers == "as_small")
+
+    def teammate(self, seat: int | None) -> bool:
+        return seat is not None and seat != self.seat and same_team(seat, self.seat)
+
+    def cards_of(self, seat: int) -> int:
+        return self.view.counts[seat]
+
+
+def score_action(ctx: Context, action: str) -> Scored:
+    kind, play = parse_action(action)
+    phase = ctx.view.phase
+    if play is None:
+        return _score_word(ctx, action, kind)
+    if phase == LEAD:
+        return _score_lead(ctx, action, play)
+    if phase == BURN and kind == "burn":
+        return _score_burn(ctx, action, play)
+    return _score_beat(ctx, action, play, answering=phase == ANSWER)
+
+
+def flex_cost(ctx: Context, play: Play) -> float:
+    """What spending 2s and jokers costs; they are worth less once the hand is short."""
+    style = ctx.style
+    scale = 0.5 if ctx.moves <= 2 else 1.0
+    return scale * (play.twos * style.cost_two + play.small * style.cost_small
+                    + play.big * style.cost_big)
+
+
+def _common(ctx: Context, play: Play) -> tuple[float, list[int]]:
+    left = after(ctx.hand, play)
+    if not any(left):
+        return 100.0, left
+    gain = (ctx.moves - moves_needed(left)) * ctx.style.moves_value - flex_cost(ctx, play)
+    if breaks_group(ctx.hand, play):
+        gain -= ctx.style.break_cost
+    return gain, left
+
+
+def _score_lead(ctx: Context, action: str, play: Play) -> Scored:
+    gain, left = _common(ctx, play)
+    if gain >= 100:
+        return Scored(action, gain, reason("go_out"))
+    bie_san = ctx.view.rules.bie_san
+    boss = ctx.is_boss(play)
+    if ctx.style.plans_endgame and boss and is_single_play(left, bie_san):
+        return Scored(action, 50.0 + gain, reason("boss_then_out"))
+    rank_value = strength(play.rank) if play.rank < TWO else 1.2
+    score = gain - ctx.style.lead_rank * rank_value + ctx.style.lead_size * play.size
+    why = reason("shed_low")
+    if is_gouji(play) and _open_matters(ctx) and not play.jokers:
+        score += ctx.style.attack_value
+        why = reason("attack_opposite")
+    if boss and ctx.moves <= 3:
+        score += ctx.style.boss_value
+        why = reason("keep_lead")
+    if ctx.style.partnership:
+        score += _feed_bonus(ctx, play)
+    return Scored(action, score, why)
+
+
+def _feed_bonus(ctx: Context, play: Play) -> float:
+    """Lead a low single when the next teammate has one card left."""
+    mate = next_seat(ctx.seat, 2)
+    if ctx.cards_of(mate) == 1 and mate not in ctx.view.finish_order and play.size == 1:
+        return 1.5 - strength(play.rank)
+    return 0.0
+
+
+def _open_matters(ctx: Context) -> bool:
+    return ctx.view.rules.kai_dian and ctx.seat not in ctx.view.opened
+
+
+def _stakes(ctx: Context) -> tuple[float, Reason]:
+    """How much taking the standing play away from its owner is worth."""
+    owner, style = ctx.owner, ctx.style
+    if owner is None:
+        return 0.0, reason("shed_low")
+    if ctx.teammate(owner):
+        return (style.overtake, reason("let_partner")) if style.partnership else (0.0, reason("shed_low"))
+    left = ctx.cards_of(owner)
+    if left <= max(style.stop_cards, ctx.standing.size if ctx.standing else 0):
+        return style.stop_value, reason("stop_opponent")
+    return style.beat_value, reason("take_lead")
+
+
+def _score_beat(ctx: Context, action: str, play: Play, answering: bool) -> Scored:
+    gain, _ = _common(ctx, play)
+    if gain >= 100:
+        return Scored(action, gain, reason("go_out"))
+    stakes, why = _stakes(ctx)
+    score = gain + stakes + 0.04 * play.size
+    if play.rank < TWO and ctx.standing is not None and ctx.standing.rank >= 0:
+        score -= ctx.style.overshoot * max(0, play.rank - ctx.standing.rank - 1)
+    if ctx.is_boss(play):
+        score += ctx.style.boss_value
+    if answering and _open_matters_for(ctx, ctx.owner):
+        score += ctx.style.deny_value
+        why = reason("deny_open")
+    return Scored(action, score + ctx.style.beat_bias, why)
+
+
+def _open_matters_for(ctx: Context, seat: int | None) -> bool:
+    return seat is not None and ctx.view.rules.kai_dian and seat not in ctx.view.opened
+
+
+def _score_burn(ctx: Context, action: str, play: Play) -> Scored:
+    gain, left = _common(ctx, play)
+    if gain >= 100:
+        return Scored(action, gain, reason("go_out"))
+    owner = ctx.owner
+    if ctx.teammate(owner):
+        return Scored(action, gain - 3.0, reason("let_partner"))
+    score = gain + ctx.style.burn_value
+    why = reason("burn")
+    if owner is not None and ctx.teammate(opposite(owner)) and ctx.style.partnership:
+        score += ctx.style.burn_partner
+        why = reason("burn_for_partner")
+    if moves_needed(left) <= 2:
+        score += ctx.style.burn_finish
+        why = reason("burn_to_win")
+    jokers_left = left[SMALL] + left[BIG]
+    score -= 0.3 * max(0, jokers_left - moves_needed(left))  # jokers tied up by the duty
+    return Scored(action, score + ctx.style.burn_bias, why)
+
+
+def _score_word(ctx: Context, action: str, kind: str) -> Scored:
+    if kind == "pass":
+        if ctx.teammate(ctx.owner):
+            return Scored(action, ctx.style.partner_pass, reason("let_partner"))
+        return Scored(action, 0.0, reason("save_cards"))
+    if kind == "noburn":
+        return Scored(action, 0.0, reason("save_cards"))
+    if kind == "rang":
+        if not ctx.style.partnership:
+            return Scored(action, -1.0, reason("rang"))
+        mate = next_seat(ctx.seat, 2)
+        live = mate not in ctx.view.finish_order
+        return Scored(action, ctx.style.rang_value if live else -1.0, reason("rang"))
+    return Scored(action, -5.0, reason("save_cards"))
+
+
+__all__ = ["ScriptedBot", "Style", "LEVELS", "Scored", "THREE", "NATURALS", "FOLLOW"]

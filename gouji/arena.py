@@ -1,0 +1,97 @@
+"""Bot tournaments: each seed is played twice with the teams swapped."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import bots
+
+from .errors import IllegalAction
+from .game import Game
+from .rules import RuleSet
+from .scoring import is_chuan_san_hu, raw_team_points
+from .seats import SEATS, team
+
+
+@dataclass
+class TeamStats:
+    deals: int = 0
+    points: int = 0
+    won: int = 0
+    first: int = 0
+    chuan: int = 0
+
+    def summary(self) -> dict[str, float | int]:
+        n = max(self.deals, 1)
+        return {"deals": self.deals, "avg_points": round(self.points / n, 3),
+                "win_share": round(self.won / n, 3), "touke_rate": round(self.first / n, 3),
+                "chuan_san_hu": self.chuan}
+
+
+@dataclass
+class Arena:
+    rules: RuleSet
+    times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    illegal: int = 0
+    decisions: int = 0
+
+    def play(self, seed: int, names: list[str]) -> Game:
+        """One deal with bot ``names[seat]`` in each seat."""
+        game = Game.new_deal(seed, self.rules)
+        players = [bots.make(name, seat, seed) for seat, name in enumerate(names)]
+        rngs = [random.Random(seed * 7919 + seat) for seat in SEATS]
+        while not game.is_over:
+            seat = game.current_seat
+            assert seat is not None
+            view = game.view(seat)
+            start = time.perf_counter()
+            action = players[seat].choose(view, rngs[seat])
+            self.times[names[seat]].append(time.perf_counter() - start)
+            self.decisions += 1
+            try:
+                game.apply(action)
+            except IllegalAction:
+                self.illegal += 1
+                game.apply(rngs[seat].choice(game.legal_actions()))
+        return game
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run_match(games: int, seed: int, team_a: str, team_b: str, rules: RuleSet) -> dict:
+    arena = Arena(rules)
+    stats = {"a": TeamStats(), "b": TeamStats()}
+    start = time.perf_counter()
+    for i in range(games):
+        for a_team in (0, 1):  # team A on the even seats, then on the odd seats
+            names = [team_a if team(s) == a_team else team_b for s in SEATS]
+            game = arena.play(seed + i, names)
+            raw = raw_team_points(game.places, rules)
+            for key, side in (("a", a_team), ("b", 1 - a_team)):
+                st = stats[key]
+                st.deals += 1
+                st.points += raw[side]
+                st.won += raw[side] > 0
+                st.first += team(game.places[0]) == side
+                st.chuan += is_chuan_san_hu(game.places) and team(game.places[0]) == side
+    seconds = time.perf_counter() - start
+    return {
+        "games": games * 2, "seed": seed, "rules": rules.preset_name() or "custom",
+        "team_a": {"bot": team_a, **stats["a"].summary()},
+        "team_b": {"bot": team_b, **stats["b"].summary()},
+        "decision_ms": {name: {"p50": round(percentile(t, 0.5) * 1000, 3),
+                               "p99": round(percentile(t, 0.99) * 1000, 3),
+                               "mean": round(statistics.fmean(t) * 1000, 3)}
+                        for name, t in arena.times.items()},
+        "decisions": arena.decisions, "seconds": round(seconds, 2),
+        "deals_per_s": round(games * 2 / seconds, 2), "illegal": arena.illegal,
+    }

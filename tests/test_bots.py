@@ -1,0 +1,134 @@
+"""Bots: legal in hundreds of seeded deals, no peeking, a real strength margin, hints."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import random
+from pathlib import Path
+
+import pytest
+
+import bots
+from bots.hints import suggest
+from gouji import Game, RuleSet
+from gouji.arena import run_match
+from gouji.cards import N_RANKS, card_rank
+from gouji.seats import SEATS
+
+LEVELS = ("random", "easy", "normal", "hard")
+BOTS_DIR = Path(bots.__file__).parent
+ALLOWED_ENGINE_MODULES = {"gouji.cards", "gouji.plays", "gouji.seats", "gouji.rules", "gouji.view",
+                          "gouji.events", "gouji.phases", "gouji.errors"}
+
+
+def play_deal(seed: int, names: list[str], rules: RuleSet) -> Game:
+    game = Game.new_deal(seed, rules)
+    players = [bots.make(name, seat, seed) for seat, name in enumerate(names)]
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.current_seat
+        game.apply(players[seat].choose(game.view(seat), rng))  # IllegalAction fails the test
+    return game
+
+
+def test_every_level_plays_only_legal_actions_in_500_deals():
+    presets = [RuleSet.preset(n) for n in ("qingdao", "basic", "app196")]
+    for seed in range(500):
+        names = [LEVELS[(seed + seat) % len(LEVELS)] for seat in SEATS]
+        game = play_deal(seed, names, presets[seed % 3])
+        assert sorted(game.places) == list(SEATS)
+
+
+def test_bots_import_nothing_but_the_public_engine_surface():
+    for path in BOTS_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                if top == "gouji":
+                    assert name in ALLOWED_ENGINE_MODULES, f"{path.name} imports {name}"
+                assert top not in ("pygame",), f"{path.name} imports {name}"
+
+
+def resampled(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same public state with the other seats' hidden cards reshuffled
+    (a test-only poke into the flow: each seat keeps his hand size)."""
+    other = copy.deepcopy(game)
+    flow = other._flow
+    seats = [s for s in SEATS if s != seat]
+    hidden = [c for s in seats for cards in flow.cards[s] for c in cards]
+    rng.shuffle(hidden)
+    for s in seats:
+        size = flow.hand_size(s)
+        mine, hidden = hidden[:size], hidden[size:]
+        flow.cards[s] = [[] for _ in range(N_RANKS)]
+        flow.counts[s] = [0] * N_RANKS
+        for card in sorted(mine):
+            flow.cards[s][card_rank(card)].append(card)
+            flow.counts[s][card_rank(card)] += 1
+    other._moves = None
+    return other
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_peeking_view_and_choice_ignore_hidden_hands(level):
+    rng = random.Random(level)
+    checked = changed = 0
+    for seed in range(6):
+        game = Game.new_deal(seed, RuleSet.preset("qingdao"))
+        players = [bots.make("normal", s) for s in SEATS]
+        stop = rng.randrange(20, 200)
+        for _ in range(stop):
+            if game.is_over:
+                break
+            seat = game.current_seat
+            game.apply(players[seat].choose(game.view(seat), random.Random(0)))
+        if game.is_over:
+            continue
+        seat = game.current_seat
+        bot = bots.make(level, seat, seed)
+        view = game.view(seat)
+        choice = bot.choose(view, random.Random(seed))
+        for trial in range(3):
+            other = resampled(game, seat, random.Random(trial))
+            assert other.hand(seat) == game.hand(seat)
+            changed += [other.hand(s) for s in SEATS] != [game.hand(s) for s in SEATS]
+            other_view = other.view(seat)
+            assert other_view == view
+            assert bots.make(level, seat, seed).choose(other_view, random.Random(seed)) == choice
+            checked += 1
+    assert checked >= 9 and changed >= checked - 1
+
+
+def test_normal_beats_random_by_a_real_margin():
+    result = run_match(20, 900, "normal", "random", RuleSet.preset("qingdao"))
+    assert result["illegal"] == 0
+    assert result["team_a"]["win_share"] >= 0.85
+    assert result["team_a"]["avg_points"] > 5
+
+
+def test_unknown_bot_names_are_refused():
+    with pytest.raises(ValueError, match="'genius'"):
+        bots.make("genius", 0)
+    with pytest.raises(ValueError, match="seat"):
+        bots.make("normal", 9)
+
+
+def test_hints_are_legal_and_explained():
+    game = Game.new_deal(4, RuleSet.preset("qingdao"))
+    for _ in range(60):
+        seat = game.current_seat
+        view = game.view(seat)
+        hints = suggest(view)
+        assert 1 <= len(hints) <= 3
+        assert len({h.action for h in hints}) == len(hints)
+        assert all(h.action in view.legal_actions and h.zh and h.en for h in hints)
+        game.apply(hints[0].action)
+    assert suggest(game.view((game.current_seat + 1) % 6)) == []
