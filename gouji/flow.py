@@ -50,8 +50,12 @@ class DealFlow:
         self.played: list[int] = []     # card ids on the table, in the order played
         self.places: list[int] = []
         self.phase = LEAD
-        self.current: int | None = setup.leader
-        self.round_leader = setup.leader
+        leader = setup.leader
+        if not self.in_deal[leader]:  # a leader who revolted passes the lead on (§2.3)
+            leader = next(s for s in others_from(leader) if self.in_deal[s])
+        self.first_leader = leader
+        self.current: int | None = leader
+        self.round_leader = leader
         self.standing: Play | None = None
         self.owner: int | None = None
         self.standing_seq = 0
@@ -77,7 +81,7 @@ class DealFlow:
         self.log: list[Event] = []
         for seat in setup.revolted:
             self._set_wutou_if_revolt(opposite(seat))
-        self._emit(ev.LEAD_TURN, setup.leader)
+        self._emit(ev.LEAD_TURN, leader)
 
     # ----- small queries -------------------------------------------------
     def live(self) -> list[int]:
@@ -301,6 +305,9 @@ class DealFlow:
                 del self.burning[burner]
                 self._emit(ev.BURN_END, burner, info=("chaos",))
             self.gou_si_ji.clear()
+            for seat, left in self.yaotou.items():
+                if left and self.in_deal[seat]:
+                    self.wutou.add(seat)  # unused 要头 plays lapse: he is 无头 now
             self.yaotou = {seat: 0 for seat in self.yaotou}
             self._emit(ev.CHAOS)
         self.standing, self.owner, self.special, self.chong = None, None, False, False
@@ -312,8 +319,12 @@ class DealFlow:
 
     def _record_standing(self, owner: int, play: Play, seq: int) -> None:
         """开点 (§5): an eligible 够级 that stood, played by the deadline."""
-        if self.special_kind == "yaotou" and (len(self.deadline) < 2 or seq <= self.deadline[1]):
-            self.yaotou_stood[owner] += 1
+        if owner in self.setup.yaotou:  # §8.6: he opens by three standing 要头 plays
+            if self.special_kind == "yaotou" and (len(self.deadline) < 2 or seq <= self.deadline[1]):
+                self.yaotou_stood[owner] += 1
+                if self.yaotou_stood[owner] == 3:
+                    self._emit(ev.OPENED, owner)
+            return
         if self.opened_by_play[owner] or not kai_dian_eligible(play, self.rules):
             return
         first = self.finish[0] if self.finish else None
@@ -323,10 +334,19 @@ class DealFlow:
         self.opened_by_play[owner] = True
         self._emit(ev.OPENED, owner)
 
+    def opened(self) -> list[bool]:
+        """开点 per seat with the revolution rules of §8.6 applied."""
+        result = list(self.opened_by_play)
+        for rebel in self.setup.revolted:
+            result[rebel] = self.rules.bie_san
+            rival = opposite(rebel)
+            result[rival] = rival not in self.setup.yaotou or self.yaotou_stood[rival] >= 3
+        return result
+
     def _finish_deal(self, live: list[int]) -> None:
         if self.standing is not None and self.owner is not None:
             self._record_standing(self.owner, self.standing, self.standing_seq)
-        rest = rank_remaining(live, [self.hand_size(s) for s in SEATS], self.setup.leader)
+        rest = rank_remaining(live, [self.hand_size(s) for s in SEATS], self.first_leader)
         self.places = places_with_revolutionary(self.finish + rest, self.setup.revolted)
         self.phase, self.current = OVER, None
         self._emit(ev.DEAL_OVER, info=tuple(self.places))

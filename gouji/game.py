@@ -136,8 +136,8 @@ class Game:
 
     @property
     def opened(self) -> list[bool]:
-        """Who has opened (开点) so far, by plays that stood (§5)."""
-        return list(self._flow.opened_by_play)
+        """Who has opened (开点) so far (§5), with §8.6 for a revolution."""
+        return self._flow.opened()
 
     @property
     def burn_wins(self) -> list[tuple[int, int]]:
@@ -212,7 +212,7 @@ class Game:
             hand_cards=tuple(self.hand_cards(seat)), counts=counts,
             shown_counts=tuple(_shown(self.rules.show_counts, n, s == seat) for s, n in enumerate(counts)),
             phase=f.phase, current_seat=f.current, round_leader=f.round_leader,
-            first_leader=self.setup.leader,
+            first_leader=f.first_leader,
             standing=None if f.standing is None else str(f.standing), standing_owner=f.owner,
             standing_protected_only_burn=f.special, round_log=tuple(f.round_log),
             passed=frozenset(f.passed), rang=f.rang, finish_order=tuple(f.finish),

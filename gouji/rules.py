@@ -133,7 +133,8 @@ def _check(key: str, value: Any) -> None:
     bad = f"rules key {key!r} has a bad value {value!r}"
     default = _DEFAULTS[key]
     if key in CHOICES:
-        if isinstance(value, bool) or value not in CHOICES[key]:
+        if isinstance(value, bool) or type(value) is not type(CHOICES[key][0]) \
+                or value not in CHOICES[key]:
             allowed = ", ".join(str(v) for v in CHOICES[key])
             raise ValueError(f"{bad} (allowed: {allowed})")
     elif isinstance(default, bool):

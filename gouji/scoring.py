@@ -45,15 +45,17 @@ def is_chuan_san_hu(places: Sequence[int]) -> bool:
 
 
 def raw_team_points(places: Sequence[int], rules: RuleSet | None = None) -> tuple[int, int]:
-    """(even, odd) sums of place points, doubled on 串三户, before positives_only."""
+    """(even, odd) sums of place points before positives_only; on 串三户 the
+    sweeping team's score doubles (§4), the beaten team's does not."""
     rules = rules or RuleSet()
     if sorted(places) != list(range(N_SEATS)):
         raise ValueError(f"places must list each of the six seats once, got {list(places)}")
     totals = [0, 0]
     for place, seat in enumerate(places):
         totals[team(seat)] += rules.place_points[place]
-    factor = 2 if is_chuan_san_hu(places) else 1
-    return totals[0] * factor, totals[1] * factor
+    if is_chuan_san_hu(places):
+        totals[team(places[0])] *= 2
+    return totals[0], totals[1]
 
 
 def score_deal(places: Sequence[int], rules: RuleSet | None = None) -> tuple[int, int]:

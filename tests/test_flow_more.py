@@ -133,3 +133,45 @@ def test_api_errors_name_the_problem():
         Game.from_hands(["5"] * 6, leader=7)
     with pytest.raises(ValueError, match="'bogus'"):
         RuleSet().replace(bogus=1)
+
+
+# ----- DealSetup with a revolutionary (§8.6 support in the deal) -------------
+def revolution_game(leader: int = 0, yaotou: bool = True) -> Game:
+    from dataclasses import replace as dc_replace
+    base = scenario(["456", "KKK5", "AAA9", "QQ7QQ", "88", "66"], leader=leader, rules=RuleSet())
+    setup = dc_replace(base.setup, revolted=frozenset({0}),
+                       yaotou=frozenset({3}) if yaotou else frozenset())
+    return Game(setup)
+
+
+def test_a_revolted_leader_passes_the_lead_to_his_next_player():
+    g = revolution_game(leader=0)
+    assert g.current_seat == 1 and g.view(1).first_leader == 1
+
+
+def test_yaotou_plays_are_protected_without_an_answer_step_then_wutou():
+    g = revolution_game(leader=3)
+    run(g, [(3, "play QQQ")])          # 要头 play 1: only a burn can take it
+    assert g.phase == "burn" and g.current_seat == 1
+    run(g, [(1, "noburn"), (2, "noburn")])
+    assert (g.current_seat, g.phase) == (3, "lead")
+    assert g.opened[3] is False and g.opened[0] is True  # 憋3: the revolutionary counts as opened
+
+
+def test_declining_yaotou_means_wutou_and_opened():
+    g = revolution_game(leader=3, yaotou=False)
+    assert 3 in g.wutou and g.opened[3] is True
+    run(g, [(3, "play QQQ")])          # 无头: not protected, ordinary turn order
+    assert g.phase == "follow" and g.current_seat == 4
+
+
+def test_chuan_san_hu_doubles_only_the_sweeping_team():
+    from gouji import score_deal
+    raw = RuleSet().replace(positives_only=False)
+    assert score_deal([0, 2, 4, 1, 3, 5], raw) == (12, -6)
+    assert score_deal([1, 3, 5, 0, 2, 4], raw.replace(scoring="2_1")) == (-3, 6)
+
+
+def test_float_deck_is_rejected():
+    with pytest.raises(ValueError, match="'deck'"):
+        RuleSet().replace(deck=216.0)

@@ -29,8 +29,8 @@ def expected_score(places: list[int], rules: RuleSet) -> tuple[int, int]:
     totals = [0, 0]
     for place, seat in enumerate(places):
         totals[seat % 2] += points[place]
-    if places[0] % 2 == places[1] % 2 == places[2] % 2:
-        totals = [t * 2 for t in totals]
+    if places[0] % 2 == places[1] % 2 == places[2] % 2:  # 串三户: the sweepers double
+        totals[places[0] % 2] *= 2
     if rules.positives_only:
         totals = [max(t, 0) for t in totals]
     return totals[0], totals[1]

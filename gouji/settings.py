@@ -1,0 +1,118 @@
+"""Player settings, persisted as TOML in the user's config folder.
+
+A broken file is reported, kept aside, and replaced by defaults — never a crash.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from platformdirs import user_config_path, user_data_path
+
+from .rules import PRESETS
+from .rules_file import atomic_write
+
+APP = "gouji"
+SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "language": ("zh", "en"),
+    "speed": tuple(SPEEDS),
+    "preset": tuple(PRESETS),
+    "show_counts": ("le10", "always"),
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    language: str = "zh"
+    speed: str = "normal"
+    sound: bool = True
+    counter: bool = True
+    show_counts: str = "le10"
+    auto_pass: bool = True
+    preset: str = "qingdao"
+
+    def replace(self, **changes: Any) -> "Settings":
+        for key, value in changes.items():
+            _check(key, value)
+        return replace(self, **changes)
+
+    @property
+    def bot_delay(self) -> float:
+        return SPEEDS[self.speed]
+
+
+def _check(key: str, value: Any) -> None:
+    names = {f.name: f for f in fields(Settings)}
+    if key not in names:
+        raise ValueError(f"unknown setting {key!r}")
+    if key in CHOICES:
+        if value not in CHOICES[key]:
+            raise ValueError(f"setting {key!r} has a bad value {value!r} "
+                             f"(allowed: {', '.join(map(str, CHOICES[key]))})")
+    elif not isinstance(value, bool):
+        raise ValueError(f"setting {key!r} has a bad value {value!r} (allowed: true, false)")
+
+
+def config_dir() -> Path:
+    override = os.environ.get("GOUJI_HOME")
+    return Path(override) / "config" if override else user_config_path(APP, appauthor=False)
+
+
+def data_dir() -> Path:
+    override = os.environ.get("GOUJI_HOME")
+    return Path(override) / "data" if override else user_data_path(APP, appauthor=False)
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.toml"
+
+
+def parse_settings(text: str) -> Settings:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"not valid TOML: {exc}") from None
+    settings = Settings()
+    return settings.replace(**data.get("settings", data))
+
+
+def keep_aside(path: Path) -> Path:
+    """Rename a broken file so the player can still look at it."""
+    target = path.with_name(path.name + ".broken")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.broken{n}")
+    path.rename(target)
+    return target
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings, or defaults plus a message saying what was wrong."""
+    path = path or settings_path()
+    if not path.exists():
+        return Settings(), None
+    try:
+        return parse_settings(path.read_text(encoding="utf-8")), None
+    except (ValueError, UnicodeDecodeError, OSError) as exc:
+        try:
+            kept = keep_aside(path)
+            why = f"{exc} (kept as {kept.name})"
+        except OSError:
+            why = str(exc)
+        return Settings(), why
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+    """Save; returns an error message instead of raising when the disk refuses."""
+    try:
+        atomic_write(path or settings_path(), tomli_w.dumps({"settings": asdict(settings)}))
+    except OSError as exc:
+        return str(exc)
+    return None

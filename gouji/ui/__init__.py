@@ -1,0 +1,1 @@
+"""The pygame-ce application: scenes, table drawing, animation, input."""

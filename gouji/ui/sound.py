@@ -1,0 +1,58 @@
+"""Short sound effects synthesised with the standard library.
+
+Without an audio device the game runs silent, without an error.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from array import array
+
+import pygame
+
+RATE = 22050
+
+
+def _tone(parts: list[tuple[float, float, float]], noise: float = 0.0, seed: int = 1) -> bytes:
+    """(frequency Hz, seconds, volume) segments with a fast decay, 16-bit mono."""
+    rng = random.Random(seed)
+    samples = array("h")
+    for freq, seconds, volume in parts:
+        n = int(RATE * seconds)
+        for i in range(n):
+            env = math.exp(-5.0 * i / max(n, 1)) * min(1.0, i / 40)
+            value = math.sin(2 * math.pi * freq * i / RATE) if freq else 0.0
+            value += noise * (rng.random() * 2 - 1)
+            samples.append(int(max(-1.0, min(1.0, value * volume * env)) * 32000))
+    return samples.tobytes()
+
+
+SOUNDS = {
+    "play": lambda: _tone([(0, 0.07, 0.5)], noise=0.9, seed=2),            # a card slap
+    "pass": lambda: _tone([(330, 0.09, 0.25)]),
+    "gouji": lambda: _tone([(523, 0.09, 0.35), (784, 0.16, 0.35)]),
+    "burn": lambda: _tone([(220, 0.06, 0.3), (0, 0.18, 0.35)], noise=0.6, seed=5),
+    "out": lambda: _tone([(523, 0.1, 0.3), (659, 0.1, 0.3), (784, 0.22, 0.35)]),
+    "click": lambda: _tone([(880, 0.03, 0.2)]),
+}
+
+
+class Sounds:
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.available = False
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        try:
+            pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+            self._sounds = {name: pygame.mixer.Sound(buffer=make()) for name, make in SOUNDS.items()}
+            self.available = True
+        except (pygame.error, NotImplementedError):
+            self.available = False  # no sound card: play silently
+
+    def play(self, name: str) -> None:
+        if self.enabled and self.available and name in self._sounds:
+            try:
+                self._sounds[name].play()
+            except pygame.error:
+                self.available = False
