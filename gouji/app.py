@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from .rules import PRESETS, RuleSet
+from .settings import SPEEDS
 from .version import version
 
 
@@ -14,12 +15,29 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="gouji", description="够级 Gouji — play offline against bots")
     parser.add_argument("--version", action="version", version=f"gouji {version()}")
     parser.add_argument("--demo", action="store_true", help="print a headless demo deal and exit")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deal (default 1)")
-    parser.add_argument("--rules", choices=sorted(PRESETS), default="basic", help="rules preset")
-    return parser.parse_args(argv)
+    parser.add_argument("--seed", type=int, default=None, help="seed of the first deal")
+    parser.add_argument("--rules", choices=sorted(PRESETS), default=None, help="rules preset")
+    parser.add_argument("--lang", choices=["zh", "en"], default=None, help="language")
+    parser.add_argument("--speed", choices=list(SPEEDS), default=None, help="bot speed")
+    parser.add_argument("--no-sound", action="store_true", help="run silent")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="a bot plays your seat too, animations at full speed")
+    parser.add_argument("--quit-after-deal", action="store_true", help="exit when the deal ends")
+    parser.add_argument("--screenshot", metavar="PATH", help="write a PNG of the final table")
+    parser.add_argument("--max-seconds", type=float, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.screenshot and not args.screenshot.lower().endswith(".png"):
+        parser.error("--screenshot needs a path ending in .png")
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    from .demo import run_demo
-    return run_demo(args.seed, RuleSet.preset(args.rules))
+    if args.demo:
+        from .demo import run_demo
+        return run_demo(args.seed or 1, RuleSet.preset(args.rules or "basic"))
+    from .ui.app import Options, run
+    options = Options(autoplay=args.autoplay, seed=args.seed, quit_after_deal=args.quit_after_deal,
+                      screenshot=args.screenshot, rules=args.rules, lang=args.lang, speed=args.speed,
+                      sound=not args.no_sound, max_seconds=args.max_seconds)
+    return run(options)

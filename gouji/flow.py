@@ -125,14 +125,14 @@ class DealFlow:
         return [s for s in order if self.in_deal[s] and s not in self.passed]
 
     # ----- transitions ---------------------------------------------------
-    def play(self, seat: int, play: Play, burn: bool) -> None:
+    def play(self, seat: int, play: Play, burn: bool, card_ids=None) -> None:
         self.seq += 1
         beaten, beaten_owner = self.standing, self.owner
         if beaten is not None and beaten_owner is not None:
             self._on_beaten(beaten_owner, seat)
         if burn and seat not in self.burning and beaten_owner is not None:
             self.burning[seat] = beaten_owner
-        ids = self._take_cards(seat, play)
+        ids = self._take_cards(seat, play, card_ids)
         if self.rang is not None and seat != self.rang:
             self.passed.add(self.rang)  # someone played after a 让: it counts as a pass
         self.rang = None
@@ -212,13 +212,18 @@ class DealFlow:
               info: tuple = (), private_to: int | None = None) -> None:
         self.log.append(Event(kind, seat, cards, info, private_to))
 
-    def _take_cards(self, seat: int, play: Play) -> tuple[int, ...]:
+    def _take_cards(self, seat: int, play: Play, chosen=None) -> tuple[int, ...]:
+        """Remove the play's cards: the chosen ones, else the last of each rank."""
         taken: list[int] = []
         for rank, n in enumerate(play.counts()):
-            if n:
-                taken.extend(self.cards[seat][rank][-n:])
-                del self.cards[seat][rank][-n:]
-                self.counts[seat][rank] -= n
+            if not n:
+                continue
+            pile = self.cards[seat][rank]
+            picks = [c for c in chosen if card_rank(c) == rank] if chosen else pile[-n:]
+            for card in picks:
+                pile.remove(card)
+            taken.extend(picks)
+            self.counts[seat][rank] -= n
         self.played.extend(taken)
         return tuple(taken)
 

@@ -36,6 +36,7 @@ class Game:
         self.rules = setup.rules
         self._flow = DealFlow(setup)
         self.actions: list[str] = []
+        self.card_choices: list[tuple[int, ...] | None] = []  # physical cards picked, if any
         self._moves: Moves | None = None
         for seat, hand in enumerate(setup.hands):
             text = format_counts(_counts(hand))
@@ -82,10 +83,12 @@ class Game:
         return cls(DealSetup(rules or RuleSet(), tuple(ids), leader))
 
     @classmethod
-    def replay(cls, setup: DealSetup, actions: Sequence[str]) -> "Game":
+    def replay(cls, setup: DealSetup, actions: Sequence[str],
+               card_choices: Sequence[Sequence[int] | None] | None = None) -> "Game":
         game = cls(setup)
-        for action in actions:
-            game.apply(action)
+        choices = card_choices or [None] * len(actions)
+        for action, cards in zip(actions, choices):
+            game.apply(action, cards)
         return game
 
     # ----- state ---------------------------------------------------------
@@ -175,23 +178,41 @@ class Game:
     def legal_actions(self) -> list[str]:
         return sorted(self.moves())
 
-    def apply(self, action: str) -> list[Event]:
-        """Act for ``current_seat``; returns the new events.
+    def check(self, action: str, cards: Sequence[int] | None = None) -> IllegalAction | None:
+        """Why ``action`` would be refused now, or None if it is legal."""
+        try:
+            self._validate(action, cards)
+        except IllegalAction as exc:
+            return exc
+        return None
 
-        Raises ``IllegalAction`` with a reason, leaving the game unchanged.
-        """
+    def _validate(self, action: str, cards: Sequence[int] | None) -> tuple[str, Play | None, str]:
         kind, play = parse_action(action)
         key = kind if play is None else f"{kind} {play}"
-        move = self.moves().get(key)
-        if move is None:
+        if key not in self.moves():
             raise explain(self._flow, kind, play)
+        if cards is not None:
+            seat = self._flow.current
+            held = {c for rank_cards in self._flow.cards[seat] for c in rank_cards}
+            if play is None or _counts(cards) != play.counts() or not set(cards) <= held \
+                    or len(set(cards)) != len(cards):
+                raise IllegalAction("选的牌和要出的牌对不上", "the chosen cards do not match the play")
+        return kind, play, key
+
+    def apply(self, action: str, cards: Sequence[int] | None = None) -> list[Event]:
+        """Act for ``current_seat``; returns the new events.
+
+        ``cards`` optionally names the physical cards (suits) of a play.
+        Raises ``IllegalAction`` with a reason, leaving the game unchanged.
+        """
+        kind, play, key = self._validate(action, cards)
         start = len(self._flow.log)
         seat = self._flow.current
         assert seat is not None
         flow = self._flow
         if kind in ("play", "burn"):
             assert play is not None
-            flow.play(seat, play, burn=kind == "burn")
+            flow.play(seat, play, burn=kind == "burn", card_ids=cards)
         elif kind == "pass":
             flow.pass_turn(seat)
         elif kind == "rang":
@@ -199,6 +220,7 @@ class Game:
         else:
             flow.decline_burn(seat)
         self.actions.append(key)
+        self.card_choices.append(tuple(cards) if cards is not None else None)
         self._moves = None
         self._sync_histories()
         return flow.log[start:]

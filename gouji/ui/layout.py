@@ -9,7 +9,6 @@ counter-clockwise on screen.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 WIDTH, HEIGHT = 1280, 800
 SIDEBAR_X = 1064

@@ -1,0 +1,90 @@
+"""The table: the event queue between the seats and the engine.
+
+Seats (the human's UI, bots) submit actions; only the engine decides what is
+legal; at most one queued action is applied per ``step``; the events each
+seat may see go out. The table never waits for the UI — pacing is the UI's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+
+import bots
+
+from .errors import IllegalAction
+from .events import Event
+from .game import Game
+from .view import SeatView
+
+HUMAN = 0
+
+
+@dataclass(frozen=True)
+class Submitted:
+    seat: int
+    action: str
+    cards: tuple[int, ...] | None = None  # the physical cards the player picked
+
+
+class Table:
+    def __init__(self, game: Game, human: int | None = HUMAN, bot_level: str = "normal",
+                 seed: int = 0) -> None:
+        self.game = game
+        self.human = human
+        self.queue: deque[Submitted] = deque()
+        self.autoplay = human is None  # 托管: a bot plays the human's seat
+        self.bots = {seat: bots.make(bot_level, seat, seed) for seat in range(6)}
+        self.rngs = {seat: random.Random(seed * 101 + seat) for seat in range(6)}
+
+    @property
+    def current_seat(self) -> int | None:
+        return self.game.current_seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    def view(self, seat: int | None = None) -> SeatView:
+        return self.game.view(self.human if seat is None else seat)
+
+    def human_to_act(self) -> bool:
+        return (not self.is_over and self.human is not None and not self.autoplay
+                and self.current_seat == self.human)
+
+    def bot_to_act(self) -> bool:
+        return not self.is_over and not self.human_to_act() and not self.queue
+
+    def submit(self, seat: int, action: str,
+               cards: tuple[int, ...] | None = None) -> IllegalAction | None:
+        """Queue an action; a refusal comes back with its reason and nothing is queued."""
+        if seat != self.current_seat:
+            return IllegalAction("还没轮到你", "it is not your turn")
+        if self.queue:
+            return IllegalAction("上一个动作还在处理", "the previous action is still being handled")
+        refusal = self.game.check(action, cards)
+        if refusal is None:
+            self.queue.append(Submitted(seat, action, cards))
+        return refusal
+
+    def ask_bot(self) -> None:
+        """Let the bot of the seat to act choose (also the human's seat under 托管)."""
+        seat = self.current_seat
+        if seat is None or self.queue:
+            return
+        action = self.bots[seat].choose(self.game.view(seat), self.rngs[seat])
+        refusal = self.submit(seat, action)
+        if refusal is not None:  # a bot bug must not stop the game
+            self.submit(seat, self.rngs[seat].choice(self.game.legal_actions()))
+
+    def step(self) -> list[Event]:
+        """Apply at most one queued action; returns the events the human may see."""
+        if not self.queue:
+            return []
+        item = self.queue.popleft()
+        if item.seat != self.current_seat:
+            return []
+        events = self.game.apply(item.action, item.cards)
+        viewer = self.human if self.human is not None else HUMAN
+        return [e for e in events if e.visible_to(viewer)]

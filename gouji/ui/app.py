@@ -1,0 +1,186 @@
+"""The application: window, scene stack, main loop, test hooks.
+
+``run(options)`` is called by ``gouji.app.main`` after the command line was
+parsed; everything pygame starts here, never at import time.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+
+import pygame
+
+from ..game import Game
+from ..rules import RuleSet
+from ..settings import Settings, load_settings, save_settings
+from ..table import Table
+from ..version import version
+from . import layout
+from .cardart import CardArt
+from .fonts import Fonts
+from .scene import Scene, SceneStack
+from .sound import Sounds
+
+TITLE = "够级 Gouji"
+
+
+@dataclass
+class Options:
+    autoplay: bool = False
+    seed: int | None = None
+    quit_after_deal: bool = False
+    screenshot: str | None = None
+    rules: str | None = None
+    lang: str | None = None
+    speed: str | None = None
+    sound: bool = True
+    max_seconds: float | None = None   # safety net for unattended runs
+
+
+class App:
+    def __init__(self, options: Options, screen: pygame.Surface | None = None) -> None:
+        self.options = options
+        self.settings, self.settings_problem = load_settings()
+        overrides = {k: v for k, v in (("language", options.lang), ("speed", options.speed),
+                                       ("preset", options.rules)) if v}
+        if overrides:
+            self.settings = self.settings.replace(**overrides)
+        self.screen = screen or open_window()
+        self.fonts = Fonts()
+        self.art = CardArt(self.fonts)
+        self.sounds = Sounds(enabled=options.sound and self.settings.sound)
+        self.scenes = SceneStack()
+        self.running = True
+        self.exit_code = 0
+        self.deal_seed = options.seed if options.seed is not None else int(time.time()) % 100000
+        from .title import TitleScene
+        self.scenes.reset(TitleScene(self))
+        if options.autoplay:
+            self.start_deal()
+
+    # ----- settings and pacing ---------------------------------------------
+    @property
+    def anim_scale(self) -> float:
+        return 0.0 if self.options.autoplay and self.options.quit_after_deal else 1.0
+
+    @property
+    def bot_delay(self) -> float:
+        return 0.0 if self.options.autoplay else self.settings.bot_delay
+
+    @property
+    def rules(self) -> RuleSet:
+        return RuleSet.preset(self.settings.preset)
+
+    def update_settings(self, **changes) -> None:
+        self.settings = self.settings.replace(**changes)
+        self.sounds.enabled = self.options.sound and self.settings.sound
+        save_settings(self.settings)
+        for scene in self.scenes.scenes:
+            scene.refresh_language()
+
+    # ----- navigation ----------------------------------------------------
+    def start_deal(self) -> None:
+        from .result import ResultScene
+        from .table_scene import TableScene
+        game = Game.new_deal(self.deal_seed, self.rules)
+        table = Table(game, human=0, bot_level="normal", seed=self.deal_seed)
+        table.autoplay = self.options.autoplay
+        self.scenes.reset(TableScene(self, table, on_over=self.deal_over))
+        self._result_scene = ResultScene
+
+    def deal_over(self, scene: Scene) -> None:
+        if self.options.screenshot or self.options.quit_after_deal:
+            self.scenes.push(self._result_scene(self, scene.table.game, overlay_of=scene))
+            self.draw()
+            if self.options.screenshot:
+                pygame.image.save(self.screen, self.options.screenshot)
+            if self.options.quit_after_deal:
+                self.running = False
+                return
+            self.scenes.pop()
+        self.scenes.push(self._result_scene(self, scene.table.game, overlay_of=scene))
+
+    def next_deal(self) -> None:
+        self.deal_seed += 1
+        self.start_deal()
+
+    def to_title(self) -> None:
+        from .title import TitleScene
+        self.scenes.reset(TitleScene(self))
+
+    def open_menu(self) -> None:
+        from .menu import MenuScene
+        if not isinstance(self.scenes.top, MenuScene):
+            self.scenes.push(MenuScene(self, self.scenes.top))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ----- loop ----------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            pygame.display.toggle_fullscreen()
+        elif self.scenes.top is not None:
+            self.scenes.top.handle(event)
+
+    def draw(self) -> None:
+        for scene in self.scenes.scenes[-2:] if getattr(self.scenes.top, "overlay", False) \
+                else self.scenes.scenes[-1:]:
+            scene.draw(self.screen)
+
+    def frame(self, dt: float) -> None:
+        for event in pygame.event.get():
+            self.handle(event)
+        if self.scenes.top is not None and self.running:
+            self.scenes.top.update(dt)
+        if self.running:
+            self.draw()
+            pygame.display.flip()
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        started = time.monotonic()
+        fast = self.options.autoplay and self.options.quit_after_deal
+        while self.running:
+            dt = clock.tick(0 if fast else 60) / 1000.0
+            self.frame(1 / 60 if fast else min(dt, 0.1))
+            limit = self.options.max_seconds
+            if limit and time.monotonic() - started > limit:
+                print(f"gouji: stopped after {limit:.0f} s without finishing the deal")
+                self.exit_code = 3
+                break
+        return self.exit_code
+
+
+def open_window() -> pygame.Surface:
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "gouji")
+    pygame.init()
+    pygame.display.set_caption(TITLE)
+    flags = pygame.SCALED | pygame.RESIZABLE
+    screen = pygame.display.set_mode((layout.WIDTH, layout.HEIGHT), flags)
+    pygame.display.set_icon(make_icon())
+    return screen
+
+
+def make_icon() -> pygame.Surface:
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    pygame.draw.rect(icon, (250, 248, 240), (8, 4, 46, 58), border_radius=7)
+    pygame.draw.rect(icon, (150, 28, 40), (8, 4, 46, 58), 3, border_radius=7)
+    pygame.draw.circle(icon, (196, 30, 42), (31, 33), 12)
+    return icon
+
+
+def run(options: Options) -> int:
+    try:
+        app = App(options)
+        code = app.run()
+    finally:
+        pygame.quit()
+    return code
+
+
+__all__ = ["App", "Options", "run", "Settings", "version"]

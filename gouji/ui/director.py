@@ -1,0 +1,173 @@
+"""Turns engine events into what lies on the table and the animations that
+get it there. The director never decides anything about the rules; it only
+shows events, one after another, and tells the scene when it is idle."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .. import events as ev
+from ..events import Event
+from ..plays import is_gouji
+from . import layout
+from .tween import Tween, ease_in_out, ease_out_cubic
+
+Point = tuple[float, float]
+
+
+@dataclass
+class SpotItem:
+    """What lies in front of a seat this round: cards, or a word like 过."""
+
+    kind: str                      # play, burn, pass, kou, rang, noburn
+    cards: tuple[int, ...] = ()
+    gouji: bool = False
+
+
+@dataclass
+class Flight:
+    """Cards moving from somewhere to a seat's spot (or away when swept)."""
+
+    cards: tuple[int, ...]
+    starts: list[Point]
+    ends: list[Point]
+    tween: Tween
+    face_up: bool = True
+    on_done: Callable[[], None] | None = None
+
+    def positions(self) -> list[Point]:
+        k = self.tween.ease(self.tween.progress)
+        return [(a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+                for a, b in zip(self.starts, self.ends)]
+
+
+@dataclass
+class Director:
+    """Event queue -> table display; ``scale`` stretches or shrinks every animation."""
+
+    human: int = 0
+    scale: float = 1.0
+    source_of: Callable[[int, tuple[int, ...]], list[Point]] | None = None
+    sound: Callable[[str], None] = lambda name: None
+    log: Callable[[Event], None] = lambda event: None
+    spots: dict[int, SpotItem | None] = field(default_factory=lambda: {s: None for s in range(6)})
+    standing_seat: int | None = None
+    places: dict[int, int] = field(default_factory=dict)
+    flights: list[Flight] = field(default_factory=list)
+    pending: deque = field(default_factory=deque)
+    pause: float = 0.0
+    answering: bool = False   # the current standing 够级 is being answered (扣 wording)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.flights or self.pending or self.pause > 0)
+
+    def push(self, events: list[Event]) -> None:
+        self.pending.extend(events)
+
+    def reset_round(self) -> None:
+        self.spots = {s: None for s in range(6)}
+        self.standing_seat = None
+
+    def update(self, dt: float) -> None:
+        if self.pause > 0:
+            self.pause = max(0.0, self.pause - dt)
+        for flight in self.flights:
+            flight.tween.update(dt)
+        for flight in [f for f in self.flights if f.tween.done]:
+            self.flights.remove(flight)
+            if flight.on_done:
+                flight.on_done()
+        while self.pending and not self.flights and self.pause <= 0:
+            self._show(self.pending.popleft())
+
+    def finish_all(self) -> None:
+        """Jump every animation to its end (used when the window must catch up)."""
+        while self.busy:
+            self.update(10.0)
+
+    # ----- one event -----------------------------------------------------
+    def _show(self, event: Event) -> None:
+        self.log(event)
+        handler = getattr(self, "_on_" + event.kind, None)
+        if handler:
+            handler(event)
+
+    def _wait(self, seconds: float) -> None:
+        self.pause = max(self.pause, seconds * self.scale)
+
+    def _on_play(self, event: Event, burn: bool = False) -> None:
+        seat = event.seat
+        assert seat is not None
+        cards = event.card_ids
+        gouji = "gouji" in event.info
+        kind = "burn" if burn else "play"
+        starts = (self.source_of(seat, cards) if self.source_of else None) or \
+            [layout.badge_center(seat)] * len(cards)
+        ends = [(x + layout.TABLE_CARD[0] / 2, y + layout.TABLE_CARD[1] / 2)
+                for x, y, _, _ in layout.spot_boxes(seat, len(cards))]
+        self.spots[seat] = None
+        self.standing_seat = seat
+
+        def land() -> None:
+            self.spots[seat] = SpotItem(kind, cards, gouji)
+
+        self.flights.append(Flight(cards, starts, ends, Tween((0.0,), (1.0,), 0.28 * self.scale,
+                                                               ease_out_cubic), on_done=land))
+        self.sound("burn" if burn else "gouji" if gouji else "play")
+        self.answering = gouji
+
+    def _on_burn(self, event: Event) -> None:
+        self._on_play(event, burn=True)
+
+    def _on_pass(self, event: Event) -> None:
+        seat = event.seat
+        assert seat is not None
+        kou = self.answering and self.standing_seat is not None and \
+            (self.standing_seat + 3) % 6 == seat
+        self.spots[seat] = SpotItem("kou" if kou else "pass")
+        self.sound("pass")
+        self._wait(0.12)
+
+    def _on_noburn(self, event: Event) -> None:
+        assert event.seat is not None
+        if self.spots.get(event.seat) is None:
+            self.spots[event.seat] = SpotItem("noburn")
+        self._wait(0.08)
+
+    def _on_rang(self, event: Event) -> None:
+        assert event.seat is not None
+        self.spots[event.seat] = SpotItem("rang")
+        self._wait(0.15)
+
+    def _on_out(self, event: Event) -> None:
+        assert event.seat is not None
+        self.places[event.seat] = event.info[0] - 1
+        self.sound("out")
+        self._wait(0.35)
+
+    def _on_round_end(self, event: Event) -> None:
+        winner = event.seat
+        target = layout.badge_center(winner) if winner is not None else layout.TABLE_CENTER
+        swept = [(seat, item) for seat, item in self.spots.items() if item and item.cards]
+        for seat, item in swept:
+            starts = [(x + layout.TABLE_CARD[0] / 2, y + layout.TABLE_CARD[1] / 2)
+                      for x, y, _, _ in layout.spot_boxes(seat, len(item.cards))]
+            self.flights.append(Flight(item.cards, starts, [target] * len(starts),
+                                       Tween((0.0,), (1.0,), 0.3 * self.scale, ease_in_out,
+                                             delay=0.45 * self.scale), face_up=False))
+        self.reset_round()
+        self.answering = False
+
+    def _on_over(self, event: Event) -> None:
+        self.places = {seat: i for i, seat in enumerate(event.info)}
+        self._wait(0.6)
+
+
+def standing_gouji(item: SpotItem | None) -> bool:
+    return bool(item and item.cards and item.gouji)
+
+
+__all__ = ["Director", "SpotItem", "Flight", "standing_gouji", "is_gouji", "ev"]

@@ -1,0 +1,53 @@
+"""In-game menu over the table: resume, rules help, settings, title screen."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import layout, theme
+from .i18n import t
+from .scene import Scene
+from .title import column
+from .widgets import ButtonBar
+
+
+class MenuScene(Scene):
+    overlay = True
+
+    def __init__(self, app, under: Scene | None) -> None:
+        super().__init__(app)
+        self.under = under
+        self.buttons = ButtonBar()
+        self.refresh_language()
+
+    def refresh_language(self) -> None:
+        lang = self.app.settings.language
+        entries = [("resume", t("btn_back", lang)), ("help", t("rules_help", lang)),
+                   ("settings", t("settings", lang)), ("title", t("btn_title", lang)),
+                   ("quit", t("quit", lang))]
+        actions = {"resume": self.app.scenes.pop, "help": self._help, "settings": self._settings,
+                   "title": self.app.to_title, "quit": self.app.quit}
+        self.buttons.set(column(entries, actions, 260))
+
+    def _help(self) -> None:
+        from .help_scene import HelpScene
+        self.app.scenes.push(HelpScene(self.app))
+
+    def _settings(self) -> None:
+        from .settings_scene import SettingsScene
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.buttons.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+
+    def draw(self, screen: pygame.Surface) -> None:
+        shade = pygame.Surface((layout.WIDTH, layout.HEIGHT), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        screen.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, 380, 380)
+        box.center = (layout.WIDTH // 2, 380)
+        screen.blit(theme.panel(box.size, (16, 18, 22, 230), 16), box)
+        self.buttons.draw(screen, self.app.fonts)

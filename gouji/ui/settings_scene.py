@@ -1,0 +1,65 @@
+"""Settings: each row cycles through its values; saved at once."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..rules import PRESETS
+from ..settings import CHOICES
+from . import layout, theme
+from .i18n import t
+from .scene import Scene
+from .widgets import Button, ButtonBar
+
+ROWS = [("language", "set_language"), ("speed", "set_speed"), ("sound", "set_sound"),
+        ("counter", "set_counter"), ("show_counts", "set_counts"), ("auto_pass", "set_autopass"),
+        ("preset", "set_preset")]
+
+
+def value_label(key: str, value, lang: str) -> str:
+    if isinstance(value, bool):
+        return t("on" if value else "off", lang)
+    prefix = {"language": "lang_", "speed": "speed_", "show_counts": "counts_", "preset": "preset_"}[key]
+    return t(prefix + str(value), lang)
+
+
+class SettingsScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.buttons = ButtonBar()
+        self.refresh_language()
+
+    def refresh_language(self) -> None:
+        lang, settings = self.app.settings.language, self.app.settings
+        buttons = []
+        for i, (key, _) in enumerate(ROWS):
+            rect = pygame.Rect(layout.WIDTH // 2 + 20, 150 + i * 64, 260, 46)
+            label = value_label(key, getattr(settings, key), lang)
+            buttons.append(Button(rect, label, self._cycler(key), key=key, size=20))
+        back = pygame.Rect(0, 0, 220, 48)
+        back.center = (layout.WIDTH // 2, 150 + len(ROWS) * 64 + 40)
+        buttons.append(Button(back, t("btn_back", lang), self.app.scenes.pop, key="back"))
+        self.buttons.set(buttons)
+
+    def _cycler(self, key: str):
+        def cycle() -> None:
+            value = getattr(self.app.settings, key)
+            options = (False, True) if isinstance(value, bool) else CHOICES.get(key, tuple(PRESETS))
+            self.app.update_settings(**{key: options[(options.index(value) + 1) % len(options)]})
+        return cycle
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.buttons.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+
+    def draw(self, screen: pygame.Surface) -> None:
+        lang = self.app.settings.language
+        screen.fill((24, 30, 28))
+        title = self.app.fonts.render(t("settings_title", lang), 36, theme.GOLD, bold=True)
+        screen.blit(title, title.get_rect(center=(layout.WIDTH // 2, 80)))
+        for i, (_, label) in enumerate(ROWS):
+            text = self.app.fonts.render(t(label, lang), 21, theme.TEXT)
+            screen.blit(text, text.get_rect(midright=(layout.WIDTH // 2 - 20, 173 + i * 64)))
+        self.buttons.draw(screen, self.app.fonts)

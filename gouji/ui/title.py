@@ -1,0 +1,101 @@
+"""Title screen: new game, continue, rules preset, language, settings, help, quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..cards import make_card
+from ..rules import PRESETS
+from ..version import version
+from . import layout, theme
+from .i18n import other_language, t
+from .scene import Scene
+from .widgets import Button, ButtonBar
+
+
+def column(keys_labels: list[tuple[str, str]], actions: dict, top: int, width: int = 300,
+           enabled: dict | None = None) -> list[Button]:
+    enabled = enabled or {}
+    buttons = []
+    for i, (key, label) in enumerate(keys_labels):
+        rect = pygame.Rect(0, 0, width, 50)
+        rect.center = (layout.WIDTH // 2, top + i * 62)
+        buttons.append(Button(rect, label, actions[key], enabled=enabled.get(key, True), key=key, size=22))
+    return buttons
+
+
+class TitleScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.buttons = ButtonBar()
+        self._backdrop: pygame.Surface | None = None
+        self.refresh_language()
+
+    def refresh_language(self) -> None:
+        lang, settings = self.app.settings.language, self.app.settings
+        preset_label = t(f"preset_{settings.preset}", lang)
+        entries = [("new", t("new_game", lang)), ("continue", t("continue", lang)),
+                   ("preset", t("preset", lang, name=preset_label)), ("language", t("language", lang)),
+                   ("settings", t("settings", lang)), ("help", t("rules_help", lang)),
+                   ("quit", t("quit", lang))]
+        actions = {"new": self.app.start_deal, "continue": self.app.start_deal,
+                   "preset": self._next_preset, "language": self._toggle_language,
+                   "settings": self._settings, "help": self._help, "quit": self.app.quit}
+        self.buttons.set(column(entries, actions, 330, enabled={"continue": self.app_has_save()}))
+
+    def app_has_save(self) -> bool:
+        return False  # saves arrive with the match; until then there is nothing to continue
+
+    def _next_preset(self) -> None:
+        names = list(PRESETS)
+        current = self.app.settings.preset
+        self.app.update_settings(preset=names[(names.index(current) + 1) % len(names)])
+
+    def _toggle_language(self) -> None:
+        self.app.update_settings(language=other_language(self.app.settings.language))
+
+    def _settings(self) -> None:
+        from .settings_scene import SettingsScene
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def _help(self) -> None:
+        from .help_scene import HelpScene
+        self.app.scenes.push(HelpScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.buttons.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+            self.app.start_deal()
+
+    def draw(self, screen: pygame.Surface) -> None:
+        screen.blit(self.backdrop(), (0, 0))
+        lang = self.app.settings.language
+        title = self.app.fonts.render(t("title", "zh"), 96, theme.GOLD, bold=True)
+        screen.blit(title, title.get_rect(center=(layout.WIDTH // 2, 150)))
+        sub = self.app.fonts.render(t("subtitle", lang), 22, theme.TEXT)
+        screen.blit(sub, sub.get_rect(center=(layout.WIDTH // 2, 228)))
+        if lang == "en":
+            name = self.app.fonts.render("Gouji", 30, theme.TEXT_DIM, bold=True)
+            screen.blit(name, name.get_rect(center=(layout.WIDTH // 2, 265)))
+        self.buttons.draw(screen, self.app.fonts)
+        ver = self.app.fonts.render(t("version", lang, version=version()), 15, theme.TEXT_DIM)
+        screen.blit(ver, (layout.WIDTH - ver.get_width() - 16, layout.HEIGHT - 30))
+        problem = self.app.settings_problem
+        if problem:
+            warn = self.app.fonts.render(t("settings_broken", lang, why=problem)[:110], 15, theme.WARN)
+            screen.blit(warn, (16, layout.HEIGHT - 30))
+
+    def backdrop(self) -> pygame.Surface:
+        if self._backdrop is None:
+            surface = theme.vertical_gradient((layout.WIDTH, layout.HEIGHT), (20, 60, 42), (10, 30, 22))
+            art = self.app.art
+            fan = [make_card(12, 1, 0), make_card(14, 0, 0), make_card(13, 0, 1), make_card(11, 0, 2),
+                   make_card(10, 3, 0)]
+            for i, card in enumerate(fan):
+                face = pygame.transform.rotozoom(art.face(card, (120, 166)), 24 - i * 12, 1.0)
+                surface.blit(face, face.get_rect(center=(210 + i * 26, 600 - abs(i - 2) * 14)))
+                back = pygame.transform.rotozoom(art.back((120, 166)), -24 + i * 12, 1.0)
+                surface.blit(back, back.get_rect(center=(970 + i * 26, 600 - abs(i - 2) * 14)))
+            self._backdrop = surface
+        return self._backdrop
