@@ -22,6 +22,22 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 EXTRAS = {"run": "", "test": "[test]", "exe": "[test,build]"}
+# Debian packages the end-to-end UI test uses (a real X window driven by xdotool).
+TEST_PACKAGES = {"Xvfb": "xvfb", "xauth": "xauth", "xdotool": "xdotool"}
+
+
+def ensure_test_tools() -> None:
+    """Install the X test tools when we may (root on Debian); else the e2e test
+    reports that they are missing and is skipped."""
+    import shutil
+    missing = [pkg for tool, pkg in TEST_PACKAGES.items() if shutil.which(tool) is None]
+    if not missing or shutil.which("apt-get") is None or getattr(os, "geteuid", lambda: 1)() != 0:
+        return
+    print(f"installing {' '.join(missing)} …", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    quiet = {"stdout": subprocess.DEVNULL, "env": env}
+    subprocess.call(["apt-get", "update", "-qq"], **quiet)
+    subprocess.call(["apt-get", "install", "-y", "-qq", *missing], **quiet)
 
 
 def ensure_venv(extras: str) -> None:
@@ -49,6 +65,7 @@ def main(argv: list[str]) -> int:
     if command == "run":
         return subprocess.call([str(PYTHON), "-m", "gouji", *rest], cwd=ROOT)
     if command == "test":
+        ensure_test_tools()
         return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
     return subprocess.call([str(PYTHON), str(ROOT / "build" / "build_exe.py"), *rest], cwd=ROOT)
 

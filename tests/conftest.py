@@ -6,3 +6,19 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, os.path.dirname(__file__))
+
+import tempfile
+
+import pytest
+
+# Settings and saves of tests go to a throwaway folder, never the user's.
+os.environ.setdefault("GOUJI_HOME", tempfile.mkdtemp(prefix="gouji-tests-"))
+
+
+@pytest.fixture(scope="session")
+def screen():
+    import pygame
+    pygame.init()
+    surface = pygame.display.set_mode((1280, 800))
+    yield surface
+    pygame.quit()

@@ -118,12 +118,22 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def trace(self, line: str) -> None:
+        """Test hook: with GOUJI_TRACE set, append what happens to that file."""
+        path = os.environ.get("GOUJI_TRACE")
+        if path:
+            with open(path, "a", encoding="utf-8") as handle:
+                handle.write(line + "\n")
+
     # ----- loop ----------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            pygame.display.toggle_fullscreen()
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error:
+                pass  # some drivers cannot go fullscreen; the window stays as it is
         elif self.scenes.top is not None:
             self.scenes.top.handle(event)
 

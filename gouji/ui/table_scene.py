@@ -53,6 +53,7 @@ class TableScene(Scene):
         self.log_events: deque[Event] = deque(maxlen=60)
         self.clock = 0.0                     # time since the last applied action
         self.over_wait = 0.0
+        self._announced = False              # the human's turn was traced
         self.buttons = ButtonBar()
         self.director = Director(human=table.human or 0, scale=app.anim_scale,
                                  source_of=self._source_of, sound=app.sounds.play,
@@ -248,14 +249,21 @@ class TableScene(Scene):
         elif self.human_turn():
             self._auto_pass()
         self._rebuild_buttons()
+        if self.human_turn() and not self._announced:
+            keys = ",".join(b.key for b in self.buttons.buttons)
+            self.app.trace(f"turn {self.view.seat} {self.view.phase} {keys}")
+            self._announced = True
 
     def _apply_one(self) -> None:
+        item = self.table.queue[0]
         events = self.table.step()
         self.view = self.table.view()
         self.director.push(events)
         self.clock = 0.0
+        self.app.trace(f"apply {item.seat} {item.action}")
         if self.table.human_to_act():
             self._say(self._prompt_key())
+            self._announced = False
 
     def _auto_pass(self) -> None:
         if self.app.settings.auto_pass and list(self.view.legal_actions) == ["pass"] \

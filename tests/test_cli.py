@@ -1,0 +1,43 @@
+"""The gouji command line: autoplay with a screenshot, version, bad flags."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pygame
+
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+def run_gouji(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gouji", *args], capture_output=True, text=True,
+                          env=ENV, timeout=timeout)
+
+
+def test_autoplay_plays_a_deal_and_writes_a_real_table_screenshot(tmp_path):
+    shot = tmp_path / "table.png"
+    result = run_gouji("--autoplay", "--seed", "4", "--quit-after-deal", "--screenshot", str(shot))
+    assert result.returncode == 0, result.stderr
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1280, 800)
+    colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1280, 16) for y in range(0, 800, 16)}
+    assert len(colours) > 60  # a drawn table, not a blank window
+    felt = image.get_at((300, 300))[:3]
+    assert felt[1] > felt[0] and felt[1] > felt[2]  # the green felt is there
+
+
+def test_version_and_bad_flags():
+    version = run_gouji("--version")
+    assert version.returncode == 0 and version.stdout.startswith("gouji ")
+    bad = run_gouji("--fly")
+    assert bad.returncode == 2 and "unrecognized arguments: --fly" in bad.stderr
+    assert "Traceback" not in bad.stderr
+    shot = run_gouji("--screenshot", "out.jpg")
+    assert shot.returncode == 2 and ".png" in shot.stderr
+
+
+def test_demo_prints_a_deal():
+    demo = run_gouji("--demo", "--seed", "2")
+    assert demo.returncode == 0 and "头科" in demo.stdout

@@ -1,0 +1,208 @@
+"""Headless scene tests: synthetic input reaches the Table's queue as exactly
+the intended action; refusals show the engine's reason; buttons follow legality."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from gouji import Game, RuleSet
+from gouji.table import Submitted, Table
+from gouji.ui import layout
+from gouji.ui.result import ResultScene
+from gouji.ui.table_scene import TableScene
+from gouji.ui.title import TitleScene
+from ui_helpers import click, hand_card_center, key, make_app, until_human_turn
+
+BASIC = RuleSet.preset("basic")
+
+
+def scene_for(screen, hands, leader=0, rules=BASIC, lang="zh") -> TableScene:
+    app = make_app(screen, lang=lang)
+    table = Table(Game.from_hands(hands, leader=leader, rules=rules), human=0)
+    scene = TableScene(app, table)
+    app.scenes.reset(scene)
+    until_human_turn(app)
+    return scene
+
+
+def button(scene, key_name):
+    found = scene.buttons.by_key(key_name)
+    assert found is not None, f"no {key_name!r} button; have {[b.key for b in scene.buttons.buttons]}"
+    return found
+
+
+def indexes_of(scene, letter):
+    from gouji.cards import RANK_LETTERS, card_rank
+    return [i for i, c in enumerate(scene.hand) if RANK_LETTERS[card_rank(c)] == letter]
+
+
+def test_clicking_cards_and_play_queues_exactly_that_action(screen):
+    scene = scene_for(screen, ["5578KK2x", "4", "6", "7", "8", "9"])
+    fives = indexes_of(scene, "5")
+    for i in fives:
+        click(scene, hand_card_center(scene, i))
+    chosen = tuple(sorted(scene.hand[i] for i in fives))
+    click(scene, button(scene, "play").rect.center)
+    assert list(scene.table.queue) == [Submitted(0, "play 55", chosen)]
+
+
+def test_attaching_twos_and_jokers_reads_as_one_play(screen):
+    scene = scene_for(screen, ["5578KK2x", "4", "6", "7", "8", "9"])
+    for letter in ("K", "2", "x"):
+        for i in indexes_of(scene, letter):
+            click(scene, hand_card_center(scene, i))
+    click(scene, button(scene, "play").rect.center)
+    assert [item.action for item in scene.table.queue] == ["play x2KK"]
+
+
+@pytest.mark.parametrize("lang,fragment", [("zh", "不同点数"), ("en", "two natural ranks")])
+def test_an_illegal_selection_shows_the_reason_and_queues_nothing(screen, lang, fragment):
+    scene = scene_for(screen, ["5578KK2x", "4", "6", "7", "8", "9"], lang=lang)
+    click(scene, hand_card_center(scene, indexes_of(scene, "5")[0]))
+    click(scene, hand_card_center(scene, indexes_of(scene, "7")[0]))
+    click(scene, button(scene, "play").rect.center)
+    assert not scene.table.queue
+    assert scene.message_is_error and fragment in scene.message[0 if lang == "zh" else 1]
+    scene.draw(screen)  # the reason is drawn next to the hand
+
+
+def test_a_follow_of_the_wrong_size_is_refused_with_the_engines_reason(screen):
+    scene = scene_for(screen, ["KK3", "5578Q", "6", "7", "8", "9"], leader=0)
+    # seat 0 is the human and leads; make it lead KK via the UI, then check seat 1 is a bot
+    for i in indexes_of(scene, "K")[:1]:
+        click(scene, hand_card_center(scene, i))
+    click(scene, button(scene, "play").rect.center)
+    assert [item.action for item in scene.table.queue] == ["play K"]
+
+
+def test_right_click_clears_and_drag_selects_several(screen):
+    scene = scene_for(screen, ["34567899", "4", "6", "7", "8", "9"])
+    start, end = hand_card_center(scene, 0), hand_card_center(scene, 3)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for x in range(start[0], end[0] + 1, 8):
+        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, start[1]), rel=(8, 0), buttons=(1, 0, 0)))
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    assert len(scene.selected) == 4
+    click(scene, (640, 700), button=3)
+    assert not scene.selected
+
+
+def test_keyboard_selects_and_plays(screen):
+    scene = scene_for(screen, ["345", "4", "6", "7", "8", "9"])
+    key(scene, pygame.K_RIGHT)
+    key(scene, pygame.K_SPACE)
+    key(scene, pygame.K_RETURN)
+    assert [item.action for item in scene.table.queue] == ["play 4"]
+
+
+def test_hint_cycles_through_suggestions_with_reasons(screen):
+    scene = scene_for(screen, ["5578KK2x", "4", "6", "7", "8", "9"])
+    seen = set()
+    for _ in range(3):
+        click(scene, button(scene, "hint").rect.center)
+        assert scene.message and not scene.message_is_error and "—" in scene.message[0]
+        seen.add(frozenset(scene.selected))
+    assert len(seen) >= 2
+    click(scene, button(scene, "play").rect.center)
+    assert len(scene.table.queue) == 1
+
+
+def test_buttons_appear_only_when_legal(screen):
+    lead = scene_for(screen, ["5578KK", "4", "6", "7", "8", "9"])
+    assert {b.key for b in lead.buttons.buttons} == {"play", "hint", "menu", "tuoguan", "counter"}
+    answer = scene_for(screen, ["AA5", "4", "6", "KK", "8", "7"], leader=3)
+    assert answer.view.phase == "answer"
+    keys = {b.key for b in answer.buttons.buttons}
+    assert {"play", "pass"} <= keys and "rang" not in keys
+    assert button(answer, "pass").label == "扣牌"
+    burn = scene_for(screen, ["AA5", "4", "6", "7", "KK", "8"], leader=4)
+    assert burn.view.phase == "burn"
+    assert button(burn, "play").label == "烧牌" and button(burn, "noburn").label == "不烧"
+    click(burn, button(burn, "noburn").rect.center)
+    assert [item.action for item in burn.table.queue] == ["noburn"]
+
+
+def test_rang_button_and_pass(screen):
+    scene = scene_for(screen, ["888K", "44K", "44K", "777Q", "99K", "TTK"], leader=3)
+    assert "rang" in {b.key for b in scene.buttons.buttons}
+    click(scene, button(scene, "rang").rect.center)
+    assert [item.action for item in scene.table.queue] == ["rang"]
+
+
+def test_auto_pass_when_nothing_can_beat(screen):
+    app = make_app(screen)
+    table = Table(Game.from_hands(["3K", "4", "6", "7", "8", "99"], leader=5, rules=BASIC), human=0)
+    scene = TableScene(app, table)
+    app.scenes.reset(scene)
+    for _ in range(12):
+        scene.update(0.3)
+    passes = [e.seat for e in table.game.events if e.kind == "pass"]
+    assert 0 in passes and "自动过" in scene.message[0]
+
+
+def test_auto_pass_can_be_switched_off(screen):
+    app = make_app(screen)
+    app.update_settings(auto_pass=False)
+    table = Table(Game.from_hands(["3K", "4", "6", "7", "8", "99"], leader=5, rules=BASIC), human=0)
+    scene = TableScene(app, table)
+    app.scenes.reset(scene)
+    for _ in range(12):
+        scene.update(0.3)
+    assert table.current_seat == 0 and table.human_to_act()
+    app.update_settings(auto_pass=True)
+
+
+def test_tuoguan_lets_a_bot_finish_the_deal_and_the_result_shows(screen):
+    app = make_app(screen, seed=11, rules="basic")
+    app.start_deal()
+    scene = app.scenes.top
+    click(scene, button(scene, "tuoguan").rect.center)
+    assert scene.table.autoplay
+    for _ in range(20000):
+        app.frame(0.2)
+        if isinstance(app.scenes.top, ResultScene):
+            break
+    assert scene.table.is_over and isinstance(app.scenes.top, ResultScene)
+    assert sorted(app.scenes.top.game.places) == list(range(6))
+    app.draw()
+
+
+def test_title_screen_buttons(screen):
+    app = make_app(screen)
+    title = app.scenes.top
+    assert isinstance(title, TitleScene)
+    assert title.buttons.by_key("continue").enabled is False
+    click(title, title.buttons.by_key("language").rect.center)
+    assert app.settings.language == "en"
+    assert title.buttons.by_key("new").label == "New game"
+    click(title, title.buttons.by_key("preset").rect.center)
+    assert app.settings.preset != "qingdao"
+    click(title, title.buttons.by_key("new").rect.center)
+    assert isinstance(app.scenes.top, TableScene)
+
+
+def finished_game() -> Game:
+    game = Game.new_deal(5, BASIC)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_scene_draws(screen, lang):
+    from gouji.ui.help_scene import HelpScene
+    from gouji.ui.menu import MenuScene
+    from gouji.ui.settings_scene import SettingsScene
+    app = make_app(screen, lang=lang, seed=2)
+    app.draw()
+    app.start_deal()
+    table_scene = app.scenes.top
+    for _ in range(40):
+        app.frame(0.3)
+    for scene in (MenuScene(app, table_scene), SettingsScene(app), HelpScene(app),
+                  ResultScene(app, finished_game(), table_scene)):
+        app.scenes.push(scene)
+        app.draw()
+        app.scenes.pop()
+    assert layout.WIDTH == screen.get_width()
