@@ -1,10 +1,11 @@
 """RULES §3 scenarios and the flow examples of §10, written in the notation."""
 
 import pytest
-from helpers import kinds, run, scenario
 
 from gouji import Game, IllegalAction
 from gouji import events as ev
+
+from helpers import kinds, run, scenario
 
 
 # ----- §3.4 protected 够级 and the burn window ------------------------------

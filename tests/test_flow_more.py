@@ -1,10 +1,11 @@
 """More of RULES §3 and §5: 憋3 play constraints, 闷, 开点 recording, reasons."""
 
 import pytest
-from helpers import BASIC, run, scenario
 
 from gouji import Game, IllegalAction, RuleSet
 from gouji import events as ev
+
+from helpers import BASIC, run, scenario
 
 BIE_SAN = BASIC.replace(bie_san=True)
 

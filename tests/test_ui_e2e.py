@@ -73,7 +73,7 @@ def test_clicking_the_real_window(tmp_path):
 
         time.sleep(0.5)
         click(layout.WIDTH / 2, 330)  # 新游戏 / New game
-        turn = wait_for(lambda: next((l for l in trace_lines(trace) if l.startswith("turn 0 ")), None),
+        turn = wait_for(lambda: next((line for line in trace_lines(trace) if line.startswith("turn 0 ")), None),
                         60, "the human's first turn")
         _, _, phase, keys = turn.split(" ")
         row = [k for k in keys.split(",") if k not in SIDE_KEYS]
@@ -87,7 +87,7 @@ def test_clicking_the_real_window(tmp_path):
         bx, by, bw, bh = boxes[row.index(target)]
         time.sleep(0.2)
         click(bx + bw / 2, by + bh / 2)
-        applied = wait_for(lambda: next((l for l in trace_lines(trace) if l.startswith("apply 0 ")), None),
+        applied = wait_for(lambda: next((line for line in trace_lines(trace) if line.startswith("apply 0 ")), None),
                            20, "the human's action")
         assert applied.split(" ", 2)[2].startswith("play" if target == "play" else target)
         # leave through the menu: Menu, then Quit — the program exits cleanly

@@ -8,6 +8,7 @@ import random
 import pygame
 
 from gouji.ui.table_scene import TableScene
+
 from ui_helpers import make_app
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_p, pygame.K_h,

@@ -12,6 +12,7 @@ from gouji.ui import layout
 from gouji.ui.result import ResultScene
 from gouji.ui.table_scene import TableScene
 from gouji.ui.title import TitleScene
+
 from ui_helpers import click, hand_card_center, key, make_app, until_human_turn
 
 BASIC = RuleSet.preset("basic")

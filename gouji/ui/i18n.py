@@ -59,7 +59,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     # messages
     "your_turn_lead": ("轮到你首发：选牌后出牌", "Your lead: select cards and play"),
     "your_turn_follow": ("轮到你：管上或过牌", "Your turn: beat it or pass"),
-    "your_turn_answer": ("对头打够级，只有你能管：出牌或扣牌", "Your 对头's 够级: only you may answer — beat it or pass"),
+    "your_turn_answer": ("对头打够级，只有你能管：出牌或扣牌",
+                         "Your 对头's 够级: only you may answer — beat it or pass"),
     "your_turn_burn": ("可以烧牌：烧还是不烧？", "You may burn this 够级: burn or not?"),
     "your_turn_wutou": ("你已无头，可以直接管这手够级", "You are 无头: you may beat this 够级 with a plain play"),
     "waiting": ("等待 {name}", "Waiting for {name}"),
