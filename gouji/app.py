@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -15,6 +16,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="gouji", description="够级 Gouji — play offline against bots")
     parser.add_argument("--version", action="version", version=f"gouji {version()}")
     parser.add_argument("--demo", action="store_true", help="print a headless demo deal and exit")
+    parser.add_argument("--selftest", action="store_true",
+                        help="load assets, draw every scene, play one deal headless; exit 0 if all is well")
     parser.add_argument("--seed", type=int, default=None, help="seed of the first deal")
     parser.add_argument("--rules", choices=sorted(PRESETS), default=None, help="rules preset")
     parser.add_argument("--lang", choices=["zh", "en"], default=None, help="language")
@@ -33,6 +36,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.selftest:
+        from .ui.selftest import run_selftest
+        return run_selftest()
     if args.demo:
         from .demo import run_demo
         return run_demo(args.seed or 1, RuleSet.preset(args.rules or "basic"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from dataclasses import dataclass
 
 import pygame
@@ -54,6 +55,8 @@ class App:
         self.scenes = SceneStack()
         self.running = True
         self.exit_code = 0
+        self._drawn_scene: Scene | None = None
+        self._since_draw = 0.0
         self.deal_seed = options.seed if options.seed is not None else int(time.time()) % 100000
         from .title import TitleScene
         self.scenes.reset(TitleScene(self))
@@ -143,21 +146,32 @@ class App:
             scene.draw(self.screen)
 
     def frame(self, dt: float) -> None:
+        """One loop turn: input, time, and a redraw only when something changed
+        (an idle table costs almost no CPU)."""
+        changed = False
         for event in pygame.event.get():
             self.handle(event)
-        if self.scenes.top is not None and self.running:
-            self.scenes.top.update(dt)
-        if self.running:
+            changed = True
+        top = self.scenes.top
+        if top is not None and self.running:
+            changed = top.update(dt) or changed
+        self._since_draw += dt
+        if self.running and (changed or top is not self._drawn_scene or self._since_draw > 1.0):
             self.draw()
             pygame.display.flip()
+            self._drawn_scene, self._since_draw = self.scenes.top, 0.0
 
     def run(self) -> int:
         clock = pygame.time.Clock()
         started = time.monotonic()
         fast = self.options.autoplay and self.options.quit_after_deal
+        first = True
         while self.running:
             dt = clock.tick(0 if fast else 60) / 1000.0
             self.frame(1 / 60 if fast else min(dt, 0.1))
+            if first:
+                self.trace(f"first_frame {time.time():.4f}")
+                first = False
             limit = self.options.max_seconds
             if limit and time.monotonic() - started > limit:
                 print(f"gouji: stopped after {limit:.0f} s without finishing the deal")
@@ -171,7 +185,9 @@ def open_window() -> pygame.Surface:
     pygame.init()
     pygame.display.set_caption(TITLE)
     flags = pygame.SCALED | pygame.RESIZABLE
-    screen = pygame.display.set_mode((layout.WIDTH, layout.HEIGHT), flags)
+    with warnings.catch_warnings():  # "no fast renderer" under a software display is fine
+        warnings.simplefilter("ignore")
+        screen = pygame.display.set_mode((layout.WIDTH, layout.HEIGHT), flags)
     pygame.display.set_icon(make_icon())
     return screen
 

@@ -19,8 +19,9 @@ class Scene:
     def handle(self, event: pygame.event.Event) -> None:
         pass
 
-    def update(self, dt: float) -> None:
-        pass
+    def update(self, dt: float) -> bool:
+        """Advance time; True when the screen changed and must be redrawn."""
+        return False
 
     def draw(self, screen: pygame.Surface) -> None:
         pass

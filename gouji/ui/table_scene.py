@@ -231,13 +231,16 @@ class TableScene(Scene):
         return chosen
 
     # ----- time ----------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
+        was_busy = self.director.busy
         self.director.update(dt)
         self.clock += dt
         if self.director.busy:
-            return
+            return True
+        changed = was_busy
         if self.table.queue:
             self._apply_one()
+            changed = True
         elif self.table.is_over:
             self.over_wait += dt
             if self.over_wait >= 0.8 * self.app.anim_scale and self.on_over:
@@ -253,6 +256,8 @@ class TableScene(Scene):
             keys = ",".join(b.key for b in self.buttons.buttons)
             self.app.trace(f"turn {self.view.seat} {self.view.phase} {keys}")
             self._announced = True
+            changed = True
+        return changed
 
     def _apply_one(self) -> None:
         item = self.table.queue[0]

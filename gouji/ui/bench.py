@@ -1,0 +1,102 @@
+"""Frame-time benchmark of the table (run it under Xvfb at 1280×800):
+
+    xvfb-run -a -s '-screen 0 1280x800x24' python -m gouji.ui.bench
+
+prints one JSON line: frame time p50/p95 while animations run (work per
+frame, without the frame-rate sleep), CPU per idle frame, and the time from
+launching ``python -m gouji`` to its first frame.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def frame_times(deals: int = 1) -> dict[str, float]:
+    import pygame
+
+    from .app import App, Options
+    os.environ.setdefault("GOUJI_HOME", tempfile.mkdtemp(prefix="gouji-bench-"))
+    app = App(Options(autoplay=True, seed=3, sound=False, speed="fast"))
+    busy: list[float] = []
+    for deal in range(deals):
+        app.deal_seed = 3 + deal
+        app.start_deal()
+        scene = app.scenes.top
+        table = scene.table
+        while not table.is_over:
+            start = time.perf_counter()
+            app.frame(1 / 60)
+            if scene.director.busy:
+                busy.append(time.perf_counter() - start)
+    idle = idle_cpu(app)
+    pygame.quit()
+    return {"animation_frames": len(busy), "frame_ms_p50": round(percentile(busy, 0.5) * 1000, 2),
+            "frame_ms_p95": round(percentile(busy, 0.95) * 1000, 2), "idle_cpu_ms_per_frame": idle}
+
+
+def idle_cpu(app) -> float:
+    """CPU per frame while the human thinks at the table (60 fps loop)."""
+    import pygame
+    app.options.autoplay = False
+    app.deal_seed = 11
+    app.start_deal()
+    scene = app.scenes.top
+    for _ in range(20000):
+        if scene.table.human_to_act() and not scene.director.busy:
+            break
+        app.frame(0.1)
+    clock = pygame.time.Clock()
+    frames = 180
+    cpu = time.process_time()
+    for _ in range(frames):
+        clock.tick(60)
+        app.frame(1 / 60)
+    return round((time.process_time() - cpu) / frames * 1000, 3)
+
+
+def first_frame(command: list[str], runs: int = 3) -> float:
+    """Seconds from launch to the first drawn frame (median of ``runs``)."""
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as home:
+            trace = Path(home) / "trace.txt"
+            env = {**os.environ, "GOUJI_TRACE": str(trace), "GOUJI_HOME": home}
+            launched = time.time()
+            process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                deadline = time.time() + 20
+                while time.time() < deadline:
+                    lines = trace.read_text().split() if trace.exists() else []
+                    if "first_frame" in lines:
+                        times.append(float(lines[lines.index("first_frame") + 1]) - launched)
+                        break
+                    time.sleep(0.01)
+            finally:
+                process.kill()
+                process.wait()
+    return round(percentile(times, 0.5), 3) if times else -1.0
+
+
+def main() -> int:
+    result = frame_times()
+    command = sys.argv[1:] or [sys.executable, "-m", "gouji", "--no-sound"]
+    result["first_frame_s"] = first_frame(command)
+    result["display"] = os.environ.get("DISPLAY") or os.environ.get("SDL_VIDEODRIVER", "")
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

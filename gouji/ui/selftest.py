@@ -1,0 +1,79 @@
+"""``gouji --selftest``: load every asset, draw one frame of every scene, play
+one deal with bots at full speed. Exit 0, or non-zero with the reason."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+import traceback
+
+
+def run_selftest() -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("GOUJI_HOME", tempfile.mkdtemp(prefix="gouji-selftest-"))
+    started = time.perf_counter()
+    try:
+        steps = _steps()
+    except Exception as exc:  # report, never a bare traceback
+        print(f"selftest FAILED: {type(exc).__name__}: {exc}", file=sys.stderr)
+        traceback.print_exc(limit=4, file=sys.stderr)
+        return 1
+    for line in steps:
+        print(line)
+    print(f"selftest ok in {time.perf_counter() - started:.2f} s")
+    return 0
+
+
+def _steps() -> list[str]:
+    import pygame
+
+    from ..resources import asset_path, read_text_asset
+    from .app import App, Options
+    from .help_scene import HelpScene
+    from .menu import MenuScene
+    from .result import ResultScene
+    from .settings_scene import SettingsScene
+    from .table_scene import TableScene
+
+    done = []
+    for parts in (("fonts", "GoujiSansSC-Regular.otf"), ("fonts", "GoujiSansSC-Bold.otf"),
+                  ("fonts", "OFL.txt"), ("text", "rules_zh.txt"), ("text", "rules_en.txt")):
+        path = asset_path(*parts)
+        if path.stat().st_size == 0:
+            raise RuntimeError(f"asset {path} is empty")
+    read_text_asset("text", "rules_zh.txt")
+    done.append("assets: found and readable")
+    app = App(Options(autoplay=True, quit_after_deal=True, seed=7, sound=True))
+    try:
+        for lang in ("zh", "en"):
+            app.update_settings(language=lang)
+            app.to_title()
+            app.draw()
+            for make in (SettingsScene, HelpScene):
+                app.scenes.push(make(app))
+                app.draw()
+                app.scenes.pop()
+        done.append("scenes: title, settings, help drawn in zh and en")
+        app.start_deal()
+        table_scene = app.scenes.top
+        assert isinstance(table_scene, TableScene)
+        app.scenes.push(MenuScene(app, table_scene))
+        app.draw()
+        app.scenes.pop()
+        frames = 0
+        while not table_scene.table.is_over and frames < 100_000:
+            app.frame(1 / 60)
+            frames += 1
+        game = table_scene.table.game
+        if not game.is_over:
+            raise RuntimeError("the bots did not finish the deal")
+        app.scenes.push(ResultScene(app, game, table_scene))
+        app.draw()
+        done.append(f"deal: {len(game.actions)} actions in {frames} frames, places {game.places}")
+        done.append(f"sound: {'on' if app.sounds.available else 'no audio device, silent'}")
+    finally:
+        pygame.quit()
+    return done

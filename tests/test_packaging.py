@@ -1,0 +1,88 @@
+"""The game finds its assets the same way from a source checkout, a normal
+(non-editable) ``pip install .``, and a PyInstaller build; the frozen build
+passes its self-test and plays a deal in a real X window."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from gouji.resources import AssetMissing, asset_path, asset_roots
+
+ROOT = Path(__file__).resolve().parent.parent
+FONT = ("fonts", "GoujiSansSC-Regular.otf")
+PROBE = ("from gouji.resources import asset_path; import gouji; "
+         "print(asset_path('fonts', 'GoujiSansSC-Regular.otf')); print(gouji.__file__)")
+
+
+def test_source_checkout_finds_assets():
+    path = asset_path(*FONT)
+    assert path.is_file() and path.stat().st_size > 10_000
+    assert any(root == ROOT / "assets" or (root / FONT[0] / FONT[1]).exists() for root in asset_roots())
+
+
+def test_a_missing_asset_names_every_place_tried():
+    with pytest.raises(AssetMissing) as info:
+        asset_path("fonts", "nope.otf")
+    assert str(info.value).count("nope.otf") == len(asset_roots()) + 1
+
+
+def test_non_editable_install_finds_assets(tmp_path):
+    # build from a copy: setuptools writes build/lib inside the tree it builds
+    source = tmp_path / "src"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".venv", ".git", "dist", "__pycache__", ".pytest_cache", ".hypothesis", "*.egg-info"))
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
+                    "--target", str(target), str(source)], check=True, capture_output=True)
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    out = subprocess.run([sys.executable, "-c", PROBE], cwd=tmp_path, env=env, capture_output=True,
+                         text=True, check=True).stdout.split()
+    font, package = Path(out[0]), Path(out[1])
+    assert package.is_relative_to(target) and font.is_relative_to(target) and font.is_file()
+
+
+@pytest.fixture(scope="module")
+def frozen(tmp_path_factory) -> Path:
+    dist = tmp_path_factory.mktemp("dist")
+    subprocess.run([sys.executable, str(ROOT / "build" / "build_exe.py"), "--dist", str(dist)],
+                   check=True, capture_output=True)
+    exe = dist / "gouji" / "gouji"
+    assert exe.is_file() and os.access(exe, os.X_OK)
+    return exe
+
+
+def test_frozen_build_passes_its_selftest_from_anywhere(frozen, tmp_path):
+    env = {**os.environ, "GOUJI_HOME": str(tmp_path / "home")}
+    result = subprocess.run([str(frozen), "--selftest"], cwd=tmp_path, env=env, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "assets: found" in result.stdout and "selftest ok" in result.stdout
+    version = subprocess.run([str(frozen), "--version"], capture_output=True, text=True)
+    assert version.stdout.strip() == f"gouji {pyproject_version()}"
+    assert not (tmp_path / "settings.toml").exists()  # nothing written beside the program
+
+
+@pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="needs xvfb-run (.ci/run installs it)")
+def test_frozen_build_plays_a_deal_in_a_real_window(frozen, tmp_path):
+    shot = tmp_path / "table.png"
+    env = {**os.environ, "GOUJI_HOME": str(tmp_path / "home"), "SDL_AUDIODRIVER": "dummy"}
+    env.pop("SDL_VIDEODRIVER", None)
+    result = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", str(frozen), "--autoplay",
+                             "--seed", "9", "--quit-after-deal", "--screenshot", str(shot)],
+                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0, result.stderr
+    image = pygame.image.load(str(shot))
+    colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1280, 16) for y in range(0, 800, 16)}
+    assert image.get_size() == (1280, 800) and len(colours) > 60
+
+
+def pyproject_version() -> str:
+    import tomllib
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
