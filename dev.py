@@ -61,6 +61,8 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
+    if rest[:1] == ["--"]:
+        rest = rest[1:]
     ensure_venv(EXTRAS[command])
     if command == "run":
         return subprocess.call([str(PYTHON), "-m", "gouji", *rest], cwd=ROOT)

@@ -27,6 +27,13 @@ REASONS = {
     "save_cards": ("留着好牌，这手不值得管", "keep your good cards: this one is not worth it"),
     "rang": ("让牌给下家，让联邦先管", "yield (让) so your partner can answer first"),
     "keep_big_joker": ("留大王压对头的够级", "keep the 大王 for the opposite's 够级"),
+    "return_low": ("还最没用的小牌", "give back your least useful low cards"),
+    "declare": ("牌好，宣对头开不了点", "a strong hand: declare your 对头 will not open"),
+    "no_declare": ("不值得冒翻车的险", "not worth the risk of 翻车"),
+    "revolt": ("牌太弱，革命保四科", "a very weak hand: revolt and take 四科"),
+    "no_revolt": ("牌还能打，不革命", "the hand can still play: don't revolt"),
+    "yaotou": ("够级牌多，要头", "plenty of 够级 plays: take 要头"),
+    "wutou": ("够级牌少，选无头", "few 够级 plays: choose 无头"),
 }
 
 

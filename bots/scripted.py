@@ -19,6 +19,7 @@ from gouji.view import SeatView
 
 from .handplan import after, beatable_by, breaks_group, is_single_play, moves_needed, strength
 from .knowledge import Knowledge, count_cards, parse_action
+from .predeal import PRE_PLAY, score_pre_play
 from .reasons import Reason, reason
 
 
@@ -87,8 +88,11 @@ class ScriptedBot:
         """All legal actions scored, best first (ties keep the legal order)."""
         if not view.legal_actions:
             raise ValueError(f"seat {self.seat} was asked to act but has no legal action")
-        ctx = Context(view, self.style, count_cards(view) if self.style.counts_cards else None)
-        scored = [score_action(ctx, action) for action in view.legal_actions]
+        if view.phase in PRE_PLAY:
+            scored = [Scored(a, *score_pre_play(view, a)) for a in view.legal_actions]
+        else:
+            ctx = Context(view, self.style, count_cards(view) if self.style.counts_cards else None)
+            scored = [score_action(ctx, action) for action in view.legal_actions]
         if self.style.noise and rng is not None:
             for item in scored:
                 item.score += rng.gauss(0.0, self.style.noise)

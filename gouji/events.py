@@ -22,6 +22,20 @@ OPENED = "opened"        # seat opened (开点)
 ROUND_END = "round_end"  # the round ended; seat owns the standing play
 CHAOS = "chaos"          # 四人乱缠 begins
 DEAL_OVER = "over"       # the deal ended; info: places and team scores
+# the match, between deals and before the first lead
+DEAL_START = "deal_start"  # info: (deal index, leader or -1 for 亮3)
+TRIBUTE = "tribute"      # seat pays tribute; info: (receiver, cards, kind, owed); faces private
+RETURN = "return"        # seat gives back 落贡; info: (receiver, cards); faces private
+BUY3 = "buy3"            # seat buys a 3; info: (seller, cards, paid/free); faces private
+REVOLT = "revolt"        # seat revolts (革命); info: ("auto",) when 憋3 forced it
+NOREVOLT = "norevolt"
+YAOTOU = "yaotou"        # the revolutionary's 对头 chooses 要头
+CHOOSE_WUTOU = "choose_wutou"  # ... or 无头
+DECLARE = "declare"      # seat declares his 对头 will not open; info: ("ming"|"yu",)
+NODECLARE = "nodeclare"
+VOID = "void"            # two revolutions: the deal is redealt
+DEAL_END = "deal_end"    # info: (places, score, totals)
+MATCH_OVER = "match_over"  # info: totals
 
 
 @dataclass(frozen=True, slots=True)

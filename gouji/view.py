@@ -42,7 +42,15 @@ class SeatView:
     opened: frozenset[int]
     chaos: bool
     legal_actions: tuple[str, ...]      # empty unless it is this seat's turn
-    history: tuple[Event, ...]          # every event this seat has seen, in order
+    history: tuple[Event, ...]          # every event of this deal this seat has seen, in order
+    # the match around the deal (defaults for a lone deal)
+    deal_index: int = 0
+    series_length: int = 1
+    totals: tuple[int, int] = (0, 0)
+    declared: tuple[tuple[int, int, str], ...] = ()   # (declarer, target, "ming"|"yu")
+    yaotou: frozenset[int] = frozenset()
+    men: frozenset[int] = frozenset()
+    owed: tuple[tuple[str, int, int, int], ...] = ()  # tribute paid before this deal
 
     @property
     def my_turn(self) -> bool:

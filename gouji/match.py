@@ -1,0 +1,342 @@
+"""Match: a series of deals (RULES §4–§8) — 开点 and 宣点, tribute and returns,
+憋3 with 买3, 会3, 革命 with 要头/无头, voided deals, running totals.
+
+Like Game, a match is pure: ``(rules, seed, actions)`` replays it exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from . import events as ev
+from .cards import card_rank, parse_counts
+from .deal import deal_cards
+from .errors import IllegalAction
+from .events import Event
+from .flow import DealSetup
+from .game import Game
+from .predeal import (
+    buy_threes,
+    move,
+    pay_tributes,
+    private_pair,
+    remove_threes,
+    return_options,
+    revolt_eligible,
+    take_ranks,
+)
+from .rules import RuleSet
+from .seats import N_SEATS, SEATS, next_seat, opposite
+from .tribute import DealResult, Payment, obligations
+from .view import SeatView
+
+PREDECLARE, RETURN, REVOLT, CHOOSE, DECLARE, PLAY, OVER = (
+    "predeclare", "return", "revolt", "yaotou", "declare", "play", "match_over")
+WORDS = {PREDECLARE: ("declare", "nodeclare"), DECLARE: ("declare", "nodeclare"),
+         REVOLT: ("norevolt", "revolt"), CHOOSE: ("wutou", "yaotou")}
+
+
+@dataclass(frozen=True)
+class Decision:
+    seat: int
+    phase: str
+    payer: int = -1    # for a return: who paid the 落贡
+    count: int = 0
+
+
+class Match:
+    def __init__(self, rules: RuleSet, seed: int) -> None:
+        self.rules, self.seed = rules, seed
+        self._stream = random.Random(seed)
+        self.deal_index = 0
+        self._totals = [0, 0]
+        self.results: list[DealResult] = []
+        self.actions: list[str] = []
+        self.card_choices: list[tuple[int, ...] | None] = []
+        self.events: list[Event] = []
+        self.game: Game | None = None
+        self._first_leader: int | None = None
+        self._leader: int | None = None
+        self._decisions: deque[Decision] = deque()
+        self._stage = self._new_deal
+        self._advance()
+
+    @classmethod
+    def new(cls, seed: int, rules: RuleSet | None = None) -> "Match":
+        return cls(rules or RuleSet(), seed)
+
+    @classmethod
+    def replay(cls, rules: RuleSet, seed: int, actions: Sequence[str],
+               card_choices: Sequence[Sequence[int] | None] | None = None) -> "Match":
+        match = cls(rules, seed)
+        for action, cards in zip(actions, card_choices or [None] * len(actions)):
+            match.apply(action, cards)
+        return match
+
+    # ----- public state --------------------------------------------------
+    @property
+    def totals(self) -> tuple[int, int]:
+        return self._totals[0], self._totals[1]
+
+    @property
+    def is_over(self) -> bool:
+        return self._stage is None and not self._decisions and self.game is None
+
+    @property
+    def phase(self) -> str:
+        if self._decisions:
+            return self._decisions[0].phase
+        return PLAY if self.game is not None else OVER
+
+    @property
+    def current_seat(self) -> int | None:
+        if self._decisions:
+            return self._decisions[0].seat
+        return self.game.current_seat if self.game is not None else None
+
+    def legal_actions(self) -> list[str]:
+        if self._decisions:
+            return sorted(self._options(self._decisions[0]))
+        return self.game.legal_actions() if self.game is not None else []
+
+    def hand_cards(self, seat: int) -> list[int]:
+        return self.game.hand_cards(seat) if self.game is not None else sorted(self._hands[seat])
+
+    def check(self, action: str, cards: Sequence[int] | None = None) -> IllegalAction | None:
+        if self.game is not None and not self._decisions:
+            return self.game.check(action, cards)
+        if not self._decisions:
+            return IllegalAction("比赛已经结束", "the match is over")
+        if action.strip() not in self._options(self._decisions[0]):
+            return _refusal(self._decisions[0], action)
+        return None
+
+    # ----- acting ----------------------------------------------------------
+    def apply(self, action: str, cards: Sequence[int] | None = None) -> list[Event]:
+        start = len(self.events)
+        if self.game is not None and not self._decisions:
+            game_events = self.game.apply(action, cards)
+            self.events += game_events
+            self._record(action, cards)
+            if self.game.is_over:
+                self._finish_deal()
+                self._advance()
+            return self.events[start:]
+        refusal = self.check(action)
+        if refusal is not None:
+            raise refusal
+        decision = self._decisions.popleft()
+        self._decide(decision, action.strip())
+        self._record(action.strip(), None)
+        self._advance()
+        return self.events[start:]
+
+    def _record(self, action: str, cards: Sequence[int] | None) -> None:
+        self.actions.append(action)
+        self.card_choices.append(tuple(cards) if cards is not None else None)
+
+    def _options(self, d: Decision) -> list[str]:
+        if d.phase == RETURN:
+            ranks = return_options(self._hands[d.seat], self._hands[d.payer], d.count,
+                                   self.rules.return_must_match_rank)
+            return [f"return {r}" for r in ranks]
+        return list(WORDS[d.phase])
+
+    def _decide(self, d: Decision, action: str) -> None:
+        seat = d.seat
+        if d.phase == RETURN:
+            cards = take_ranks(self._hands[seat], parse_counts(action.split(" ", 1)[1]))
+            move(self._hands, seat, d.payer, cards)
+            self._emit_all(private_pair(ev.RETURN, seat, d.payer, cards, ()))
+        elif d.phase in (PREDECLARE, DECLARE):
+            if action == "declare":
+                book = self._pre_declared if d.phase == PREDECLARE else self._declared
+                book[seat] = opposite(seat)
+            kind = "yu" if d.phase == PREDECLARE else "ming"
+            self._emit(Event(ev.DECLARE if action == "declare" else ev.NODECLARE, seat, "", (kind,)))
+        elif d.phase == REVOLT:
+            if action == "revolt":
+                self._revolted.add(seat)
+            self._emit(Event(ev.REVOLT if action == "revolt" else ev.NOREVOLT, seat))
+        elif d.phase == CHOOSE:
+            if action == "yaotou":
+                self._yaotou.add(seat)
+            self._emit(Event(ev.YAOTOU if action == "yaotou" else ev.CHOOSE_WUTOU, seat))
+
+    # ----- the stages of a deal ---------------------------------------------
+    def _advance(self) -> None:
+        while not self._decisions and self._stage is not None:
+            stage, self._stage = self._stage, None
+            stage()
+
+    def _has_next_deal(self) -> bool:
+        return self.deal_index + 1 < self.rules.series_length
+
+    def _points_matter(self) -> bool:
+        return self.rules.kai_dian and self.rules.xuan_dian != "off" and self._has_next_deal()
+
+    def _order(self, start: int) -> list[int]:
+        return [next_seat(start, i) for i in range(N_SEATS)]
+
+    def _new_deal(self) -> None:
+        previous = self.results[-1] if self.results else None
+        self._owed = obligations(previous, self.rules)
+        self._leader = self._next_leader(previous)
+        self._first_drawer = self._leader if self._leader is not None else self._stream.randrange(N_SEATS)
+        self._declared: dict[int, int] = {}
+        self._pre_declared: dict[int, int] = {}
+        self._voided = 0
+        self._deal_events: list[Event] = []
+        self._hands: list[list[int]] = [[] for _ in SEATS]   # nothing dealt yet (预点 comes first)
+        self._revolted: set[int] = set()
+        self._yaotou: set[int] = set()
+        self._paid: list[Payment] = []
+        self._emit(Event(ev.DEAL_START, None, "", (self.deal_index, -1 if self._leader is None else self._leader)))
+        if self._points_matter() and self.rules.xuan_dian == "ming_and_yu":
+            self._decisions.extend(Decision(s, PREDECLARE) for s in self._order(self._first_drawer))
+        self._stage = self._deal
+
+    def _next_leader(self, previous: DealResult | None) -> int | None:
+        if previous is None or previous.chuan_san_hu:
+            return None  # 亮3 (亮4 under 憋3)
+        if self.rules.later_lead == "rotate" and self._first_leader is not None:
+            return (self._first_leader + self.deal_index) % N_SEATS
+        return previous.places[5]
+
+    def _deal(self) -> None:
+        self._deal_seed = self._stream.randrange(2 ** 31)
+        dealt = deal_cards(self.rules, self._deal_seed, self._first_drawer, self._leader)
+        self._leader = dealt.leader
+        if self._first_leader is None:
+            self._first_leader = dealt.leader
+        self._liang = dealt.liang
+        self._hands = [list(h) for h in dealt.hands]
+        self._revolted: set[int] = set()
+        self._yaotou: set[int] = set()
+        if self.rules.hui_san:
+            remove_threes(self._hands)
+        paid_events, paid = pay_tributes(self._hands, self._owed, self.rules)
+        self._paid = paid
+        self._emit_all(paid_events)
+        for p in paid:
+            if p.kind == "luo" and p.count:
+                self._decisions.append(Decision(p.receiver, RETURN, p.giver, p.count))
+        self._stage = self._threes_and_revolts
+
+    def _threes_and_revolts(self) -> None:
+        if self.rules.bie_san:
+            bought, rebels = buy_threes(self._hands, self._leader, self.rules.revolution)
+            self._emit_all(bought)
+            self._revolted |= rebels
+        elif self.rules.revolution:
+            self._decisions.extend(Decision(s, REVOLT) for s in self._order(self._leader)
+                                   if revolt_eligible(self._hands[s], False))
+        self._stage = self._after_revolts
+
+    def _after_revolts(self) -> None:
+        if len(self._revolted) >= 2:  # void (§8.6): redeal, same leader and obligations
+            self._emit(Event(ev.VOID, None, "", tuple(sorted(self._revolted))))
+            self._voided += 1
+            self._stage = self._deal
+            return
+        for rebel in sorted(self._revolted):
+            self._decisions.append(Decision(opposite(rebel), CHOOSE))
+        self._stage = self._declare
+
+    def _declare(self) -> None:
+        if self._points_matter():
+            self._decisions.extend(
+                Decision(s, DECLARE) for s in self._order(self._leader)
+                if s not in self._revolted and opposite(s) not in self._revolted)
+        self._stage = self._begin_play
+
+    def _begin_play(self) -> None:
+        setup = DealSetup(self.rules, tuple(tuple(h) for h in self._hands), self._leader,
+                          self._deal_seed, frozenset(self._revolted), frozenset(self._yaotou),
+                          self._liang)
+        self.game = Game(setup)
+        self.events += self.game.events
+
+    def _finish_deal(self) -> None:
+        game = self.game
+        assert game is not None and game.is_over
+        score = game.score()
+        self._totals[0] += score[0]
+        self._totals[1] += score[1]
+        self.results.append(DealResult(
+            places=tuple(game.places), opened=tuple(game.opened), burn_wins=tuple(game.burn_wins),
+            men=tuple(sorted(game.men.items())), revolted=frozenset(self._revolted),
+            declared=tuple(sorted(self._declared.items())),
+            pre_declared=tuple(sorted(self._pre_declared.items())), score=score,
+            voided=self._voided, seed=self._deal_seed))
+        self._emit(Event(ev.DEAL_END, None, "", (tuple(game.places), score, self.totals)))
+        self.game = None
+        self.deal_index += 1
+        if self.deal_index >= self.rules.series_length:
+            self._emit(Event(ev.MATCH_OVER, None, "", self.totals))
+            self.deal_index = self.rules.series_length - 1
+            self._finished = True
+        else:
+            self._stage = self._new_deal
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+        self._deal_events.append(event)
+
+    def _emit_all(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self._emit(event)
+
+    # ----- what a seat sees ------------------------------------------------
+    def view(self, seat: int) -> SeatView:
+        extra = dict(deal_index=self.deal_index, series_length=self.rules.series_length,
+                     totals=self.totals, yaotou=frozenset(self._yaotou),
+                     declared=tuple([(d, t, "ming") for d, t in sorted(self._declared.items())]
+                                    + [(d, t, "yu") for d, t in sorted(self._pre_declared.items())]),
+                     owed=tuple((p.kind, p.giver, p.receiver, p.count) for p in self._paid))
+        before = tuple(e for e in self._deal_events if e.visible_to(seat))
+        if self.game is not None and not self._decisions:
+            view = self.game.view(seat)
+            return replace(view, history=before + view.history,
+                           men=frozenset(self.game.men), **extra)
+        return self._pre_play_view(seat, before, extra)
+
+    def _pre_play_view(self, seat: int, history: tuple[Event, ...], extra: dict) -> SeatView:
+        counts = tuple(len(h) for h in self._hands)
+        mine = [0] * 15
+        for card in self._hands[seat]:
+            mine[card_rank(card)] += 1
+        decision = self._decisions[0] if self._decisions else None
+        leader = self._leader if self._leader is not None else 0
+        shown = tuple(n if s == seat or self.rules.show_counts == "always"
+                      or (self.rules.show_counts == "le10" and n <= 10) else None
+                      for s, n in enumerate(counts))
+        return SeatView(
+            seat=seat, rules=self.rules, hand=tuple(mine), hand_cards=tuple(sorted(self._hands[seat])),
+            counts=counts, shown_counts=shown, phase=decision.phase if decision else OVER,
+            current_seat=decision.seat if decision else None, round_leader=leader, first_leader=leader,
+            standing=None, standing_owner=None, standing_protected_only_burn=False, round_log=(),
+            passed=frozenset(), rang=None, finish_order=(), places=(),
+            revolted=frozenset(self._revolted), wutou=frozenset(), burning=frozenset(),
+            gou_si_ji=frozenset(), opened=frozenset(), chaos=False,
+            legal_actions=tuple(self.legal_actions()) if decision and decision.seat == seat else (),
+            history=history, **extra)
+
+
+def _refusal(d: Decision, action: str) -> IllegalAction:
+    if d.phase == RETURN:
+        return IllegalAction(f"要还 {d.count} 张牌，而且点数要是进贡的人手里有的",
+                             f"give back {d.count} cards, each of a rank the tribute payer holds")
+    zh = {PREDECLARE: "现在选择是否预点（declare / nodeclare）", DECLARE: "现在选择是否宣点（declare / nodeclare）",
+          REVOLT: "现在选择是否革命（revolt / norevolt）", CHOOSE: "现在选择要头或无头（yaotou / wutou）"}[d.phase]
+    en = {PREDECLARE: "choose whether to declare 预点 (declare / nodeclare)",
+          DECLARE: "choose whether to declare 宣点 (declare / nodeclare)",
+          REVOLT: "choose whether to revolt (revolt / norevolt)",
+          CHOOSE: "choose 要头 or 无头 (yaotou / wutou)"}[d.phase]
+    return IllegalAction(zh, f"{en}; {action!r} is not possible now")
+
+
+__all__ = ["Match", "Decision", "Payment", "SEATS", "PLAY", "OVER"]

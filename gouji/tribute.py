@@ -1,0 +1,117 @@
+"""What one deal owes the next (RULES §5, §6, §7, §8.3): 点贡 with 宣点,
+烧贡, 闷贡, 落贡 — and which physical cards a tribute takes."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .cards import BIG, SMALL, TWO, card_rank
+from .rules import RuleSet
+from .scoring import is_chuan_san_hu
+from .seats import SEATS, opposite, same_team
+
+KIND_NAMES = {"dian": ("点贡", "point tribute"), "shao": ("烧贡", "burn tribute"),
+              "men": ("闷贡", "stuck tribute"), "luo": ("落贡", "place tribute"),
+              "quan": ("全贡", "sweep tribute")}
+
+
+@dataclass(frozen=True)
+class Payment:
+    kind: str       # dian, shao, men, luo, quan
+    giver: int
+    receiver: int
+    count: int
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The facts of a finished deal that the next deal's tribute depends on."""
+
+    places: tuple[int, ...]
+    opened: tuple[bool, ...]
+    burn_wins: tuple[tuple[int, int], ...] = ()
+    men: tuple[tuple[int, int], ...] = ()        # (闷'd seat, first beater)
+    revolted: frozenset[int] = frozenset()
+    declared: tuple[tuple[int, int], ...] = ()   # 明点 (declarer, target)
+    pre_declared: tuple[tuple[int, int], ...] = ()  # 预点 (declarer, target)
+    score: tuple[int, int] = (0, 0)
+    voided: int = 0                               # deals voided by two revolutions first
+    seed: int = 0
+    extra: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def chuan_san_hu(self) -> bool:
+        return is_chuan_san_hu(self.places)
+
+
+def point_tribute(opened: Collection[int], declared: Mapping[int, int] | None = None,
+                  rules: RuleSet | None = None, pre_declared: Mapping[int, int] | None = None,
+                  revolted: Collection[int] = ()) -> list[tuple[int, int, int]]:
+    """点贡 and 宣点 together (§5): sorted (giver, receiver, cards), one entry per pair.
+
+    >>> point_tribute(opened={0, 1, 2, 4}, declared={1: 4})
+    [(1, 4, 2), (3, 0, 1), (5, 2, 1)]
+    """
+    rules = rules or RuleSet()
+    declared = dict(declared or {})
+    pre = dict(pre_declared or {})
+    fanche = 2 if rules.fanche_double else 1
+    owed = {(s, opposite(s)): 0 if s in opened else 1 for s in SEATS}
+    for declarer, target, stake in [(d, t, 2) for d, t in declared.items()] + \
+                                    [(d, t, 4) for d, t in pre.items()]:
+        if target != opposite(declarer):
+            raise ValueError(f"seat {declarer} can only declare against his 对头 {opposite(declarer)}")
+        target_failed = target not in opened or (stake == 4 and target in revolted)
+        if target_failed:
+            owed[(target, declarer)] = max(owed[(target, declarer)], stake)
+        else:
+            owed[(declarer, target)] += stake * fanche
+    return sorted((g, r, n) for (g, r), n in owed.items() if n)
+
+
+def obligations(result: DealResult | None, rules: RuleSet) -> list[Payment]:
+    """Every tribute the next deal pays, in ``tribute_order`` (§6)."""
+    if result is None or not rules.tribute:
+        return []
+    if result.chuan_san_hu:
+        if rules.chuan_san_hu_tribute != "quan_gong":
+            return []
+        winners = result.places[0] % 2
+        return [Payment("quan", s, opposite(s), 1) for s in SEATS if s % 2 != winners]
+    kinds = {"dian": _dian, "shao": _shao, "men": _men, "luo": _luo}
+    payments = [p for kind in rules.tribute_order for p in kinds[kind](result, rules)]
+    if rules.tribute_between_teammates == "skip":
+        payments = [p for p in payments if not same_team(p.giver, p.receiver)]
+    return payments
+
+
+def _dian(result: DealResult, rules: RuleSet) -> list[Payment]:
+    if not rules.kai_dian:
+        return []
+    opened = {s for s in SEATS if result.opened[s]}
+    rows = point_tribute(opened, dict(result.declared), rules, dict(result.pre_declared), result.revolted)
+    return [Payment("dian", g, r, n) for g, r, n in rows]
+
+
+def _shao(result: DealResult, rules: RuleSet) -> list[Payment]:
+    return [Payment("shao", victim, burner, 1) for burner, victim in result.burn_wins]
+
+
+def _men(result: DealResult, rules: RuleSet) -> list[Payment]:
+    return [Payment("men", seat, beater, 1) for seat, beater in result.men
+            if not (rules.men_exempt_if_opposite and beater == opposite(seat))]
+
+
+def _luo(result: DealResult, rules: RuleSet) -> list[Payment]:
+    places = result.places
+    return [Payment("luo", places[5], places[0], 2), Payment("luo", places[4], places[1], 1)]
+
+
+def tribute_cards(hand: Sequence[int], count: int, rules: RuleSet) -> list[int]:
+    """The cards a tribute takes: highest first; only 大王/小王/2 by default (§6).
+    A player without enough gives what he has."""
+    allowed = (BIG, SMALL, TWO) if rules.tribute_cards == "jokers_and_twos" else None
+    pool = [c for c in hand if allowed is None or card_rank(c) in allowed]
+    pool.sort(key=lambda c: (card_rank(c), c), reverse=True)
+    return pool[:count]
