@@ -112,7 +112,8 @@ def test_chuan_san_hu_with_a_revolutionary():
 
 # ----- §7 憋3 and 买3 --------------------------------------------------------------
 def test_mai_san_buys_from_the_opposites_teammate():
-    three = lambda suit, pack: make_card(THREE, suit, pack)
+    def three(suit, pack):
+        return make_card(THREE, suit, pack)
     hands = [[make_card(TWO, 0, 0), make_card(9, 0, 0)],          # seat 0: no 3, a 2 to pay
              [three(0, 0), three(1, 0), make_card(8, 0, 0)],      # 下家: two 3s
              [three(2, 0)], [three(3, 0)],                         # 对头 3 has only one
