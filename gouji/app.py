@@ -28,6 +28,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--quit-after-deal", action="store_true", help="exit when the deal ends")
     parser.add_argument("--screenshot", metavar="PATH", help="write a PNG of the final table")
     parser.add_argument("--max-seconds", type=float, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--no-save", action="store_true", help="do not save the match")
     args = parser.parse_args(argv)
     if args.screenshot and not args.screenshot.lower().endswith(".png"):
         parser.error("--screenshot needs a path ending in .png")
@@ -46,5 +47,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .ui.app import Options, run
     options = Options(autoplay=args.autoplay, seed=args.seed, quit_after_deal=args.quit_after_deal,
                       screenshot=args.screenshot, rules=args.rules, lang=args.lang, speed=args.speed,
-                      sound=not args.no_sound, max_seconds=args.max_seconds)
+                      sound=not args.no_sound, max_seconds=args.max_seconds, no_save=args.no_save)
     return run(options)

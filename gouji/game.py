@@ -40,7 +40,8 @@ class Game:
         self._moves: Moves | None = None
         for seat, hand in enumerate(setup.hands):
             text = format_counts(_counts(hand))
-            self._flow.log.insert(seat, Event(ev.DEAL, seat, text, private_to=seat))
+            self._flow.log.insert(seat, Event(ev.DEAL, seat, text, private_to=seat,
+                                              card_ids=tuple(sorted(hand))))
         self._histories: list[list[Event]] = [[] for _ in SEATS]
         self._synced = 0
         self._sync_histories()

@@ -128,9 +128,12 @@ class Match:
         refusal = self.check(action)
         if refusal is not None:
             raise refusal
-        decision = self._decisions.popleft()
-        self._decide(decision, action.strip())
-        self._record(action.strip(), None)
+        decision = self._decisions[0]
+        if cards is not None and not self._cards_fit(decision, action, cards):
+            raise IllegalAction("选的牌和要还的牌对不上", "the chosen cards do not match the return")
+        self._decisions.popleft()
+        self._decide(decision, action.strip(), cards)
+        self._record(action.strip(), cards)
         self._advance()
         return self.events[start:]
 
@@ -145,10 +148,19 @@ class Match:
             return [f"return {r}" for r in ranks]
         return list(WORDS[d.phase])
 
-    def _decide(self, d: Decision, action: str) -> None:
+    def _cards_fit(self, d: Decision, action: str, cards: Sequence[int]) -> bool:
+        if d.phase != RETURN:
+            return False
+        wanted = parse_counts(action.split(" ", 1)[1])
+        got = [0] * 15
+        for card in cards:
+            got[card_rank(card)] += 1
+        return got == wanted and set(cards) <= set(self._hands[d.seat]) and len(set(cards)) == len(cards)
+
+    def _decide(self, d: Decision, action: str, chosen: Sequence[int] | None = None) -> None:
         seat = d.seat
         if d.phase == RETURN:
-            cards = take_ranks(self._hands[seat], parse_counts(action.split(" ", 1)[1]))
+            cards = list(chosen) if chosen else take_ranks(self._hands[seat], parse_counts(action.split(" ", 1)[1]))
             move(self._hands, seat, d.payer, cards)
             self._emit_all(private_pair(ev.RETURN, seat, d.payer, cards, ()))
         elif d.phase in (PREDECLARE, DECLARE):
@@ -214,6 +226,10 @@ class Match:
             self._first_leader = dealt.leader
         self._liang = dealt.liang
         self._hands = [list(h) for h in dealt.hands]
+        for seat, hand in enumerate(self._hands):
+            self._emit(Event(ev.DEAL, seat, "", (self.deal_index,), private_to=seat, card_ids=tuple(sorted(hand))))
+        if dealt.liang is not None:
+            self._emit(Event(ev.LIANG, dealt.liang[0], "", (dealt.liang[1],)))
         self._revolted: set[int] = set()
         self._yaotou: set[int] = set()
         if self.rules.hui_san:

@@ -9,14 +9,28 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import bots
 
 from .errors import IllegalAction
 from .events import Event
-from .game import Game
 from .view import SeatView
+
+
+class Session(Protocol):
+    """A Game or a Match: whatever the table drives."""
+
+    @property
+    def current_seat(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    def legal_actions(self) -> list[str]: ...
+    def view(self, seat: int) -> SeatView: ...
+    def check(self, action: str, cards: Sequence[int] | None = None) -> IllegalAction | None: ...
+    def apply(self, action: str, cards: Sequence[int] | None = None) -> list[Event]: ...
 
 HUMAN = 0
 
@@ -29,9 +43,10 @@ class Submitted:
 
 
 class Table:
-    def __init__(self, game: Game, human: int | None = HUMAN, bot_level: str = "normal",
-                 seed: int = 0) -> None:
+    def __init__(self, game: Session, human: int | None = HUMAN, bot_level: str = "normal",
+                 seed: int = 0, on_applied: Callable[[Submitted], None] | None = None) -> None:
         self.game = game
+        self.on_applied = on_applied
         self.human = human
         self.queue: deque[Submitted] = deque()
         self.autoplay = human is None  # 托管: a bot plays the human's seat
@@ -86,5 +101,7 @@ class Table:
         if item.seat != self.current_seat:
             return []
         events = self.game.apply(item.action, item.cards)
+        if self.on_applied is not None:
+            self.on_applied(item)
         viewer = self.human if self.human is not None else HUMAN
         return [e for e in events if e.visible_to(viewer)]

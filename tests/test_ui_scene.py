@@ -154,7 +154,7 @@ def test_auto_pass_can_be_switched_off(screen):
     app.update_settings(auto_pass=True)
 
 
-def test_tuoguan_lets_a_bot_finish_the_deal_and_the_result_shows(screen):
+def test_tuoguan_finishes_the_deal_then_the_summary_leads_to_the_next_deal(screen):
     app = make_app(screen, seed=11, rules="basic")
     app.start_deal()
     scene = app.scenes.top
@@ -164,8 +164,26 @@ def test_tuoguan_lets_a_bot_finish_the_deal_and_the_result_shows(screen):
         app.frame(0.2)
         if isinstance(app.scenes.top, ResultScene):
             break
-    assert scene.table.is_over and isinstance(app.scenes.top, ResultScene)
-    assert sorted(app.scenes.top.game.places) == list(range(6))
+    summary = app.scenes.top
+    assert isinstance(summary, ResultScene) and not summary.final
+    assert len(app.match.results) == 1 and sorted(app.match.results[0].places) == list(range(6))
+    app.draw()
+    click(summary, summary.buttons.by_key("next").rect.center)
+    assert app.scenes.top is scene and not scene.director.hold
+    for _ in range(200):
+        app.frame(0.2)
+    assert app.match.deal_index == 1
+
+
+def test_a_whole_match_reaches_the_match_end_screen(screen):
+    app = make_app(screen, seed=12, rules="basic", autoplay=True)
+    for _ in range(200000):
+        app.frame(1 / 60)
+        top = app.scenes.top
+        if isinstance(top, ResultScene) and top.final:
+            break
+    assert app.match.is_over and len(app.match.results) == 5
+    assert app.match.totals == tuple(sum(r.score[i] for r in app.match.results) for i in (0, 1))
     app.draw()
 
 
@@ -201,8 +219,12 @@ def test_every_scene_draws(screen, lang):
     table_scene = app.scenes.top
     for _ in range(40):
         app.frame(0.3)
+    from gouji.tribute import DealResult
+    done = finished_game()
+    result = DealResult(places=tuple(done.places), opened=tuple(done.opened), score=done.score())
     for scene in (MenuScene(app, table_scene), SettingsScene(app), HelpScene(app),
-                  ResultScene(app, finished_game(), table_scene)):
+                  ResultScene(app, [result], BASIC, table_scene),
+                  ResultScene(app, [result, result], BASIC, table_scene, final=True)):
         app.scenes.push(scene)
         app.draw()
         app.scenes.pop()

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..game import Game
+from ..match import Match
 from ..rules import RuleSet
+from ..saves import delete_save, load_save, save_match
 from ..settings import Settings, load_settings, save_settings
 from ..table import Table
 from ..version import version
@@ -38,6 +39,7 @@ class Options:
     speed: str | None = None
     sound: bool = True
     max_seconds: float | None = None   # safety net for unattended runs
+    no_save: bool = False
 
 
 class App:
@@ -58,15 +60,18 @@ class App:
         self._drawn_scene: Scene | None = None
         self._since_draw = 0.0
         self.deal_seed = options.seed if options.seed is not None else int(time.time()) % 100000
+        self.match: Match | None = None
+        self.save_problem: str | None = None
         from .title import TitleScene
         self.scenes.reset(TitleScene(self))
         if options.autoplay:
-            self.start_deal()
+            self.start_match(None)
 
     # ----- settings and pacing ---------------------------------------------
     @property
     def anim_scale(self) -> float:
-        return 0.0 if self.options.autoplay and self.options.quit_after_deal else 1.0
+        fast = self.options.quit_after_deal or self.options.speed == "instant"
+        return 0.0 if self.options.autoplay and fast else 1.0
 
     @property
     def bot_delay(self) -> float:
@@ -84,30 +89,64 @@ class App:
             scene.refresh_language()
 
     # ----- navigation ----------------------------------------------------
+    def new_match(self) -> None:
+        self.start_match(None)
+
     def start_deal(self) -> None:
-        from .result import ResultScene
+        """Kept for the title's 新游戏: a new match (series of deals)."""
+        self.start_match(None)
+
+    def start_match(self, resume: Match | None) -> None:
         from .table_scene import TableScene
-        game = Game.new_deal(self.deal_seed, self.rules)
-        table = Table(game, human=0, bot_level="normal", seed=self.deal_seed)
-        table.autoplay = self.options.autoplay
-        self.scenes.reset(TableScene(self, table, on_over=self.deal_over))
-        self._result_scene = ResultScene
-
-    def deal_over(self, scene: Scene) -> None:
-        if self.options.screenshot or self.options.quit_after_deal:
-            self.scenes.push(self._result_scene(self, scene.table.game, overlay_of=scene))
-            self.draw()
-            if self.options.screenshot:
-                pygame.image.save(self.screen, self.options.screenshot)
-            if self.options.quit_after_deal:
-                self.running = False
-                return
-            self.scenes.pop()
-        self.scenes.push(self._result_scene(self, scene.table.game, overlay_of=scene))
-
-    def next_deal(self) -> None:
+        match = resume or Match.new(self.deal_seed, self.rules)
         self.deal_seed += 1
-        self.start_deal()
+        table = Table(match, human=0, bot_level="normal", seed=match.seed, on_applied=self._applied)
+        table.autoplay = self.options.autoplay
+        self.match = match
+        self.scenes.reset(TableScene(self, table))
+        self._applied(None)
+
+    def continue_match(self) -> None:
+        loaded = load_save()
+        if loaded.match is None:
+            self.save_problem = loaded.problem or "no save"
+            self.to_title()
+            return
+        self.start_match(loaded.match)
+
+    def _applied(self, item) -> None:
+        """After every action: save the match, atomically (or forget it when over)."""
+        match = self.match
+        if match.is_over:
+            delete_save()
+        elif not self.options.no_save:
+            problem = save_match(match)
+            if problem:
+                self.save_problem = problem
+        if item is not None:
+            self.trace(f"saved {len(match.actions)}")
+
+    def show_deal_summary(self, scene) -> None:
+        from .result import ResultScene
+        overlay = ResultScene(self, list(self.match.results), self.match.rules, scene, on_close=scene.resume)
+        self.scenes.push(overlay)
+        self._deal_ended(overlay)
+
+    def show_match_end(self, scene) -> None:
+        from .result import ResultScene
+        if isinstance(self.scenes.top, ResultScene):
+            self.scenes.pop()
+        overlay = ResultScene(self, list(self.match.results), self.match.rules, scene, final=True)
+        self.scenes.push(overlay)
+        self._deal_ended(overlay)
+
+    def _deal_ended(self, overlay) -> None:
+        """Test hooks: a screenshot of the final table, and quitting after a deal."""
+        if self.options.screenshot:
+            self.draw()
+            pygame.image.save(self.screen, self.options.screenshot)
+        if self.options.quit_after_deal:
+            self.running = False
 
     def to_title(self) -> None:
         from .title import TitleScene
@@ -164,7 +203,7 @@ class App:
     def run(self) -> int:
         clock = pygame.time.Clock()
         started = time.monotonic()
-        fast = self.options.autoplay and self.options.quit_after_deal
+        fast = self.options.autoplay and self.anim_scale == 0
         first = True
         while self.running:
             dt = clock.tick(0 if fast else 60) / 1000.0

@@ -51,7 +51,7 @@ class Director:
     scale: float = 1.0
     source_of: Callable[[int, tuple[int, ...]], list[Point]] | None = None
     sound: Callable[[str], None] = lambda name: None
-    log: Callable[[Event], None] = lambda event: None
+    notify: Callable[[Event], None] = lambda event: None   # the scene reacts (hand, log, overlays)
     spots: dict[int, SpotItem | None] = field(default_factory=lambda: {s: None for s in range(6)})
     standing_seat: int | None = None
     places: dict[int, int] = field(default_factory=dict)
@@ -59,10 +59,12 @@ class Director:
     pending: deque = field(default_factory=deque)
     pause: float = 0.0
     answering: bool = False   # the current standing 够级 is being answered (扣 wording)
+    hold: bool = False        # stopped until the scene resumes (a deal summary is showing)
+    labels: dict[int, str] = field(default_factory=dict)   # pre-play words at a seat (革命, 宣点)
 
     @property
     def busy(self) -> bool:
-        return bool(self.flights or self.pending or self.pause > 0)
+        return bool(self.hold or self.flights or self.pending or self.pause > 0)
 
     def push(self, events: list[Event]) -> None:
         self.pending.extend(events)
@@ -72,6 +74,8 @@ class Director:
         self.standing_seat = None
 
     def update(self, dt: float) -> None:
+        if self.hold:
+            return
         if self.pause > 0:
             self.pause = max(0.0, self.pause - dt)
         for flight in self.flights:
@@ -80,17 +84,12 @@ class Director:
             self.flights.remove(flight)
             if flight.on_done:
                 flight.on_done()
-        while self.pending and not self.flights and self.pause <= 0:
+        while self.pending and not self.flights and self.pause <= 0 and not self.hold:
             self._show(self.pending.popleft())
-
-    def finish_all(self) -> None:
-        """Jump every animation to its end (used when the window must catch up)."""
-        while self.busy:
-            self.update(10.0)
 
     # ----- one event -----------------------------------------------------
     def _show(self, event: Event) -> None:
-        self.log(event)
+        self.notify(event)
         handler = getattr(self, "_on_" + event.kind, None)
         if handler:
             handler(event)
@@ -164,6 +163,54 @@ class Director:
     def _on_over(self, event: Event) -> None:
         self.places = {seat: i for i, seat in enumerate(event.info)}
         self._wait(0.6)
+
+    # ----- the match around the deals ---------------------------------------------
+    def _on_deal_start(self, event: Event) -> None:
+        self.reset_round()
+        self.places, self.labels = {}, {}
+        self._wait(0.3)
+
+    def _transfer(self, event: Event) -> None:
+        """Tribute, returns, 买3: cards fly between two seats; faces only for those two."""
+        giver, receiver, count = event.seat, event.info[0], event.info[1]
+        involved = event.private_to is not None
+        if not count or (not involved and self.human in (giver, receiver)):
+            return  # the human's own transfer flies face up from its private event
+        cards = event.card_ids if involved else (-1,) * count
+        start, end = layout.badge_center(giver), layout.badge_center(receiver)
+        self.flights.append(Flight(cards, [start] * len(cards), [end] * len(cards),
+                                   Tween((0.0,), (1.0,), 0.5 * self.scale, ease_in_out), face_up=involved))
+        self.sound("play")
+
+    _on_tribute = _on_return = _on_buy3 = _transfer
+
+    def _word(self, event: Event, word: str) -> None:
+        assert event.seat is not None
+        self.labels[event.seat] = word
+        self._wait(0.35)
+
+    def _on_revolt(self, event: Event) -> None:
+        self._word(event, "revolt")
+        self.sound("gouji")
+
+    def _on_yaotou(self, event: Event) -> None:
+        self._word(event, "yaotou")
+
+    def _on_choose_wutou(self, event: Event) -> None:
+        self._word(event, "wutou")
+
+    def _on_declare(self, event: Event) -> None:
+        self._word(event, "declare")
+
+    def _on_void(self, event: Event) -> None:
+        self.labels = {}
+        self._wait(0.8)
+
+    def _on_lead(self, event: Event) -> None:
+        self.labels = {}
+
+    def _on_deal_end(self, event: Event) -> None:
+        self.hold = True   # the scene shows the deal summary and resumes us
 
 
 def standing_gouji(item: SpotItem | None) -> bool:

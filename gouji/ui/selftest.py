@@ -64,15 +64,15 @@ def _steps() -> list[str]:
         app.draw()
         app.scenes.pop()
         frames = 0
-        while not table_scene.table.is_over and frames < 100_000:
+        match = app.match
+        while not match.results and frames < 100_000:
             app.frame(1 / 60)
             frames += 1
-        game = table_scene.table.game
-        if not game.is_over:
+        if not match.results:
             raise RuntimeError("the bots did not finish the deal")
-        app.scenes.push(ResultScene(app, game, table_scene))
+        app.scenes.push(ResultScene(app, match.results, match.rules, table_scene, final=True))
         app.draw()
-        done.append(f"deal: {len(game.actions)} actions in {frames} frames, places {game.places}")
+        done.append(f"deal: {len(match.actions)} actions in {frames} frames, places {list(match.results[0].places)}")
         done.append(f"sound: {'on' if app.sounds.available else 'no audio device, silent'}")
     finally:
         pygame.quit()

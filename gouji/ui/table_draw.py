@@ -10,6 +10,7 @@ from .. import events as ev
 from ..cards import RANK_LETTERS
 from ..events import Event
 from ..seats import opposite, same_team
+from ..tribute import KIND_NAMES
 from . import layout, theme
 from .i18n import t
 
@@ -20,7 +21,10 @@ LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.R
              ev.NOBURN: "log_noburn", ev.OUT: "log_out", ev.WUTOU: "log_wutou",
              ev.GOU_SI_JI: "log_gousiji", ev.BURN_END: "log_burn_end", ev.BURN_WON: "log_burn_won",
              ev.MEN: "log_men", ev.OPENED: "log_opened", ev.ROUND_END: "log_round",
-             ev.CHAOS: "log_chaos"}
+             ev.CHAOS: "log_chaos", ev.DEAL_START: "log_deal_start", ev.TRIBUTE: "log_tribute",
+             ev.RETURN: "log_return", ev.BUY3: "log_buy3", ev.REVOLT: "log_revolt",
+             ev.YAOTOU: "log_yaotou", ev.CHOOSE_WUTOU: "log_wutou", ev.DECLARE: "log_declare",
+             ev.VOID: "log_void", ev.LIANG: "log_liang"}
 SPOT_WORDS = {"pass": "state_passed", "kou": "btn_kou", "rang": "state_rang", "noburn": "btn_noburn"}
 COUNTER_RANKS = "3456789TJQKA2xX"
 
@@ -107,10 +111,14 @@ class TableDrawer:
         words = []
         if view.current_seat == seat:
             words.append(t("state_turn", lang))
-        for flag, key in ((view.burning, "state_burning"), (view.wutou, "state_wutou"),
-                          (view.opened, "state_opened"), (view.revolted, "state_revolted")):
+        declared = {d for d, _, _ in view.declared}
+        for flag, key in ((view.revolted, "state_revolted"), (view.yaotou, "state_yaotou"),
+                          (view.burning, "state_burning"), (view.wutou, "state_wutou"),
+                          (view.men, "state_men"), (declared, "state_declared")):
             if seat in flag:
                 words.append(t(key, lang))
+        if view.rules.kai_dian and seat not in view.revolted:
+            words.append(t("state_opened" if seat in view.opened else "state_not_opened", lang))
         if seat in view.passed and view.current_seat != seat:
             words.append(t("state_passed", lang))
         return " · ".join(words)
@@ -147,6 +155,9 @@ class TableDrawer:
     def _draw_spots(self, screen: pygame.Surface) -> None:
         director = self.scene.director
         size = layout.TABLE_CARD
+        for seat, word in director.labels.items():
+            if director.spots.get(seat) is None:
+                self._label(screen, t("label_" + word, self.scene.lang), layout.play_spot(seat), theme.GOLD, 24)
         for seat, item in director.spots.items():
             if item is None:
                 continue
@@ -175,7 +186,7 @@ class TableDrawer:
         for flight in self.scene.director.flights:
             face_up = flight.face_up or not flight.tween.started
             for card, (x, y) in zip(flight.cards, flight.positions()):
-                image = self.art.face(card, (w, h)) if face_up else self.art.back((w, h))
+                image = self.art.face(card, (w, h)) if face_up and card >= 0 else self.art.back((w, h))
                 screen.blit(image, (x - w / 2, y - h / 2))
 
     # ----- the human's hand -------------------------------------------------------
@@ -215,6 +226,13 @@ class TableDrawer:
     # ----- sidebar: log and counter ----------------------------------------------
     def _draw_sidebar(self, screen: pygame.Surface) -> None:
         x = layout.SIDEBAR_X + 10
+        view = self.scene.view
+        if view.series_length > 1:
+            ours, theirs = view.totals[view.seat % 2], view.totals[1 - view.seat % 2]
+            board = t("scoreboard", self.scene.lang, deal=view.deal_index + 1, total=view.series_length,
+                      ours=ours, theirs=theirs)
+            surface = self.fonts.render(board, 14, theme.TEXT, bold=True)
+            screen.blit(surface, surface.get_rect(midtop=(layout.SIDEBAR_X + 104, 640 - 24)))
         counter = self.scene.app.settings.counter
         log_bottom = 420 if counter else 628
         self._draw_log(screen, x, 56, log_bottom)
@@ -235,6 +253,13 @@ class TableDrawer:
     def describe(self, event: Event) -> str:
         scene = self.scene
         key = LOG_LINES[event.kind]
+        if event.kind == ev.DEAL_START:
+            return t(key, scene.lang, n=event.info[0] + 1)
+        if event.kind in (ev.TRIBUTE, ev.RETURN, ev.BUY3):
+            kind = KIND_NAMES.get(event.info[2], ("", ""))[0 if scene.lang == "zh" else 1] \
+                if event.kind == ev.TRIBUTE else ""
+            return t(key, scene.lang, name=scene.seat_name(event.seat), other=scene.seat_name(event.info[0]),
+                     kind=kind, count=event.info[1])
         if event.kind == ev.OUT:
             place = scene.director.places.get(event.seat, event.info[0] - 1)
             return t(key, scene.lang, name=scene.seat_name(event.seat), place=t(f"place_{place}", scene.lang))

@@ -16,14 +16,14 @@ import pygame
 from bots.hints import Hint, suggest
 
 from .. import events as ev
-from ..cards import card_rank, card_suit, counts_of_cards, deck_counts
+from ..cards import card_rank, card_suit, counts_of_cards, deck_counts, format_counts, parse_counts
 from ..errors import IllegalAction, NotationError
 from ..events import Event
 from ..phases import ANSWER, BURN, FOLLOW, LEAD
 from ..plays import Play
 from ..table import Table
 from . import layout
-from .director import Director
+from .director import Director, SpotItem
 from .i18n import t
 from .scene import Scene
 from .table_draw import TableDrawer
@@ -32,15 +32,22 @@ from .widgets import Button, ButtonBar
 if TYPE_CHECKING:
     from .app import App
 
+PRE_PLAY_PROMPTS = {"return": "your_turn_return", "declare": "your_turn_declare",
+                    "predeclare": "your_turn_predeclare", "revolt": "your_turn_revolt",
+                    "yaotou": "your_turn_yaotou"}
+PRE_PLAY_BUTTONS = {"declare": [("declare", "btn_declare"), ("nodeclare", "btn_nodeclare")],
+                    "predeclare": [("declare", "btn_declare"), ("nodeclare", "btn_nodeclare")],
+                    "revolt": [("revolt", "btn_revolt"), ("norevolt", "btn_norevolt")],
+                    "yaotou": [("yaotou", "btn_yaotou"), ("wutou", "btn_wutou")],
+                    "return": [("return", "btn_return")]}
 KEY_ACTIONS = {pygame.K_RETURN: "play", pygame.K_KP_ENTER: "play", pygame.K_p: "pass",
                pygame.K_h: "hint", pygame.K_y: "rang", pygame.K_t: "tuoguan", pygame.K_c: "counter"}
 
 
 class TableScene(Scene):
-    def __init__(self, app: "App", table: Table, on_over=None) -> None:
+    def __init__(self, app: "App", table: Table) -> None:
         super().__init__(app)
         self.table = table
-        self.on_over = on_over
         self.view = table.view()
         self.hand: list[int] = sorted(self.view.hand_cards, key=display_key)
         self.selected: set[int] = set()
@@ -52,15 +59,30 @@ class TableScene(Scene):
         self.hint_index = 0
         self.log_events: deque[Event] = deque(maxlen=60)
         self.clock = 0.0                     # time since the last applied action
-        self.over_wait = 0.0
         self._announced = False              # the human's turn was traced
         self.buttons = ButtonBar()
         self.director = Director(human=table.human or 0, scale=app.anim_scale,
                                  source_of=self._source_of, sound=app.sounds.play,
-                                 log=self._log)
+                                 notify=self._notify)
         self.drawer = TableDrawer(self)
-        self.director.push([e for e in table.game.events if e.kind in (ev.LEAD_TURN,)])
+        self._restore_display()
         self._rebuild_buttons()
+
+    def _restore_display(self) -> None:
+        """Show the current state without replaying old animations (new or resumed)."""
+        view = self.view
+        for seat, kind, cards in view.round_log:
+            played = [e for e in view.history if e.kind in (ev.PLAY, ev.BURN) and e.seat == seat]
+            if kind in (ev.PLAY, ev.BURN) and played:
+                self.director.spots[seat] = SpotItem(kind, played[-1].card_ids, "gouji" in played[-1].info)
+                self.director.standing_seat = seat
+            elif kind in (ev.PASS, ev.RANG):
+                self.director.spots[seat] = SpotItem(kind)
+        self.director.places = {seat: i for i, seat in enumerate(view.finish_order)}
+        for event in view.history[-40:]:
+            self._log(event)
+        if self.table.human_to_act():
+            self._say(self._prompt_key())
 
     # ----- facts for drawing ---------------------------------------------
     @property
@@ -114,6 +136,9 @@ class TableScene(Scene):
         if index is None:
             return
         card = self.hand[index]
+        if self.view.phase == "return" and self.human_turn() and card_rank(card) not in self.returnable_ranks():
+            self._say("return_rank", error=True)
+            return
         self.drag = card not in self.selected
         self._set_selected(card, self.drag)
         self.focus = index
@@ -175,11 +200,26 @@ class TableScene(Scene):
             refusal = self.table.submit(self.view.seat, action, cards=tuple(sorted(self.selected)))
             self._after_submit(refusal)
             return
+        elif name == "return":
+            if not self.selected:
+                self._say("select_first", error=True)
+                return
+            action = "return " + format_counts(counts_of_cards(self.selected))
+            self._after_submit(self.table.submit(self.view.seat, action, cards=tuple(sorted(self.selected))))
+            return
         elif name == "pass":
             action = "noburn" if "noburn" in legal else "pass"
         else:
             action = name
         self._after_submit(self.table.submit(self.view.seat, action))
+
+    def returnable_ranks(self) -> set[int]:
+        """Ranks the human may give back (§6): those in the legal returns."""
+        ranks: set[int] = set()
+        for action in self.view.legal_actions:
+            if action.startswith("return "):
+                ranks |= {r for r, n in enumerate(parse_counts(action[7:])) if n}
+        return ranks
 
     def _after_submit(self, refusal: IllegalAction | None) -> None:
         if refusal is not None:
@@ -242,10 +282,7 @@ class TableScene(Scene):
             self._apply_one()
             changed = True
         elif self.table.is_over:
-            self.over_wait += dt
-            if self.over_wait >= 0.8 * self.app.anim_scale and self.on_over:
-                self.on_over(self)
-                self.on_over = None
+            pass  # the match is over: its end screen is showing
         elif self.table.bot_to_act():
             if self.clock >= self.app.bot_delay:
                 self.table.ask_bot()
@@ -262,7 +299,8 @@ class TableScene(Scene):
     def _apply_one(self) -> None:
         item = self.table.queue[0]
         events = self.table.step()
-        self.view = self.table.view()
+        if not any(e.kind == ev.DEAL_END for e in events):
+            self.view = self.table.view()  # else the finished deal stays on show until resume()
         self.director.push(events)
         self.clock = 0.0
         self.app.trace(f"apply {item.seat} {item.action}")
@@ -278,6 +316,8 @@ class TableScene(Scene):
 
     def _prompt_key(self) -> str:
         phase = self.view.phase
+        if phase in PRE_PLAY_PROMPTS:
+            return PRE_PLAY_PROMPTS[phase]
         if phase == BURN:
             return "your_turn_wutou" if self.view.seat in self.view.wutou else "your_turn_burn"
         return {LEAD: "your_turn_lead", FOLLOW: "your_turn_follow",
@@ -300,13 +340,45 @@ class TableScene(Scene):
         return starts if len(starts) == len(cards) else []
 
     def _log(self, event: Event) -> None:
-        if event.kind in self.drawer.LOGGED:
+        if event.kind in self.drawer.LOGGED and (event.private_to is None or event.kind == ev.DEAL):
             self.log_events.append(event)
+
+    def _notify(self, event: Event) -> None:
+        """The director shows an event: keep the hand, the log and the overlays in step."""
+        self._log(event)
+        human = self.table.human or 0
+        if event.kind == ev.DEAL and event.private_to == human:
+            self.hand = sorted(event.card_ids, key=display_key)
+            self.selected.clear()
+            self.focus = 0
+        elif event.kind in (ev.TRIBUTE, ev.RETURN, ev.BUY3) and event.private_to == human:
+            if event.kind == ev.BUY3:  # the 3 goes to the buyer; a 2 or joker back, if paid
+                three, paid = event.card_ids[:1], event.card_ids[1:]
+                mine, theirs = (three, paid) if event.seat == human else (paid, three)
+            else:
+                gave = event.seat == human
+                mine, theirs = (() if gave else event.card_ids), (event.card_ids if gave else ())
+            self.hand = sorted([c for c in self.hand if c not in theirs] + list(mine), key=display_key)
+            self.selected -= set(theirs)
+        elif event.kind == ev.DEAL_START:
+            self.hints, self.message, self.log_events = [], None, deque(maxlen=60)
+        elif event.kind == ev.DEAL_END:
+            self.app.show_deal_summary(self)
+        elif event.kind == ev.MATCH_OVER:
+            self.director.hold = True
+            self.app.show_match_end(self)
+
+    def resume(self) -> None:
+        """The deal summary was closed: go on with the next deal."""
+        self.director.hold = False
+        self.view = self.table.view()
 
     # ----- buttons -------------------------------------------------------
     def _rebuild_buttons(self) -> None:
         specs: list[tuple[str, str]] = []
-        if self.human_turn():
+        if self.human_turn() and self.view.phase in PRE_PLAY_BUTTONS:
+            specs = PRE_PLAY_BUTTONS[self.view.phase] + [("hint", "btn_hint")]
+        elif self.human_turn():
             legal = self.view.legal_actions
             plays = any(a.startswith(("play", "burn")) for a in legal)
             if self.view.phase == BURN:

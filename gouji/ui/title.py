@@ -6,6 +6,7 @@ import pygame
 
 from ..cards import make_card
 from ..rules import PRESETS
+from ..saves import has_save
 from ..version import version
 from . import layout, theme
 from .i18n import other_language, t
@@ -38,13 +39,13 @@ class TitleScene(Scene):
                    ("preset", t("preset", lang, name=preset_label)), ("language", t("language", lang)),
                    ("settings", t("settings", lang)), ("help", t("rules_help", lang)),
                    ("quit", t("quit", lang))]
-        actions = {"new": self.app.start_deal, "continue": self.app.start_deal,
+        actions = {"new": self.app.new_match, "continue": self.app.continue_match,
                    "preset": self._next_preset, "language": self._toggle_language,
                    "settings": self._settings, "help": self._help, "quit": self.app.quit}
         self.buttons.set(column(entries, actions, 330, enabled={"continue": self.app_has_save()}))
 
     def app_has_save(self) -> bool:
-        return False  # saves arrive with the match; until then there is nothing to continue
+        return has_save()
 
     def _next_preset(self) -> None:
         names = list(PRESETS)
@@ -66,7 +67,7 @@ class TitleScene(Scene):
         if self.buttons.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            self.app.start_deal()
+            self.app.new_match()
 
     def draw(self, screen: pygame.Surface) -> None:
         screen.blit(self.backdrop(), (0, 0))
@@ -81,10 +82,15 @@ class TitleScene(Scene):
         self.buttons.draw(screen, self.app.fonts)
         ver = self.app.fonts.render(t("version", lang, version=version()), 15, theme.TEXT_DIM)
         screen.blit(ver, (layout.WIDTH - ver.get_width() - 16, layout.HEIGHT - 30))
-        problem = self.app.settings_problem
-        if problem:
-            warn = self.app.fonts.render(t("settings_broken", lang, why=problem)[:110], 15, theme.WARN)
-            screen.blit(warn, (16, layout.HEIGHT - 30))
+        problems = []
+        if self.app.settings_problem:
+            problems.append(t("settings_broken", lang, why=self.app.settings_problem))
+        if self.app.save_problem:
+            problems.append(t("continue_broken", lang, why=self.app.save_problem))
+        for i, text in enumerate(problems):
+            for j, line in enumerate(self.app.fonts.wrap(text, 15, layout.WIDTH - 300)[:2]):
+                warn = self.app.fonts.render(line, 15, theme.WARN)
+                screen.blit(warn, (16, layout.HEIGHT - 70 + i * 40 + j * 18))
 
     def backdrop(self) -> pygame.Surface:
         if self._backdrop is None:

@@ -1,0 +1,93 @@
+"""Saves that lose nothing: the match as (rules, seed, actions), written
+atomically after every action; a broken save is kept aside, never fatal."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalAction
+from .match import Match
+from .rules import RuleSet
+from .rules_file import atomic_write
+from .settings import data_dir, keep_aside
+
+SAVE_VERSION = 1
+
+
+def save_path() -> Path:
+    return data_dir() / "match.json"
+
+
+def dump(match: Match) -> str:
+    return json.dumps({
+        "version": SAVE_VERSION, "seed": match.seed, "rules": match.rules.to_dict(),
+        "actions": [[a, list(c)] if c is not None else [a] for a, c in zip(match.actions, match.card_choices)],
+    }, ensure_ascii=False, separators=(",", ":"))
+
+
+def save_match(match: Match, path: Path | None = None) -> str | None:
+    """Write the save; an error message instead of an exception if the disk refuses."""
+    try:
+        atomic_write(path or save_path(), dump(match))
+    except OSError as exc:
+        return str(exc)
+    return None
+
+
+def delete_save(path: Path | None = None) -> None:
+    (path or save_path()).unlink(missing_ok=True)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    match: Match | None
+    problem: str | None = None  # why the save could not be used (it was kept aside)
+
+
+def parse_save(text: str) -> Match:
+    """Rebuild the match by replaying the saved actions; ValueError names the fault."""
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"the save is damaged or cut short ({exc.msg} at character {exc.pos})") from None
+    if not isinstance(data, dict):
+        raise ValueError("the save is not a match record")
+    version = data.get("version")
+    if not isinstance(version, int) or version > SAVE_VERSION:
+        raise ValueError(f"the save was written by a newer version of the game (format {version!r})")
+    seed, actions = data.get("seed"), data.get("actions")
+    if not isinstance(seed, int) or not isinstance(actions, list):
+        raise ValueError("the save is missing its seed or its actions")
+    rules = RuleSet.from_dict(data.get("rules") or {})
+    match = Match.new(seed, rules)
+    for i, entry in enumerate(actions):
+        if not isinstance(entry, list) or not entry or not isinstance(entry[0], str):
+            raise ValueError(f"action {i + 1} of the save is damaged")
+        cards = entry[1] if len(entry) > 1 else None
+        try:
+            match.apply(entry[0], cards)
+        except (IllegalAction, ValueError, TypeError) as exc:
+            raise ValueError(f"action {i + 1} ({entry[0]!r}) does not replay: {exc}") from None
+    return match
+
+
+def load_save(path: Path | None = None) -> Loaded:
+    """The saved match, or None and a message (the bad file is renamed aside)."""
+    path = path or save_path()
+    if not path.exists():
+        return Loaded(None)
+    try:
+        return Loaded(parse_save(path.read_text(encoding="utf-8")))
+    except (ValueError, UnicodeDecodeError, OSError) as exc:
+        try:
+            kept = keep_aside(path)
+            return Loaded(None, f"{exc} (kept as {kept.name})")
+        except OSError:
+            return Loaded(None, str(exc))
+
+
+def has_save(path: Path | None = None) -> bool:
+    return (path or save_path()).exists()
