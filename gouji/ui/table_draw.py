@@ -23,7 +23,7 @@ LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.R
              ev.MEN: "log_men", ev.OPENED: "log_opened", ev.ROUND_END: "log_round",
              ev.CHAOS: "log_chaos", ev.DEAL_START: "log_deal_start", ev.TRIBUTE: "log_tribute",
              ev.RETURN: "log_return", ev.BUY3: "log_buy3", ev.REVOLT: "log_revolt",
-             ev.YAOTOU: "log_yaotou", ev.CHOOSE_WUTOU: "log_wutou", ev.DECLARE: "log_declare",
+             ev.YAOTOU: "log_yaotou", ev.CHOOSE_WUTOU: "log_choose_wutou", ev.DECLARE: "log_declare",
              ev.VOID: "log_void", ev.LIANG: "log_liang"}
 SPOT_WORDS = {"pass": "state_passed", "kou": "btn_kou", "rang": "state_rang", "noburn": "btn_noburn"}
 COUNTER_RANKS = "3456789TJQKA2xX"
