@@ -22,7 +22,7 @@ SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}
 CHOICES: dict[str, tuple[Any, ...]] = {
     "language": ("zh", "en"),
     "speed": tuple(SPEEDS),
-    "preset": tuple(PRESETS),
+    "preset": (*PRESETS, "custom"),   # custom: the rules file in the config folder
     "show_counts": ("le10", "always"),
 }
 
@@ -71,6 +71,10 @@ def data_dir() -> Path:
 
 def settings_path() -> Path:
     return config_dir() / "settings.toml"
+
+
+def rules_path() -> Path:
+    return config_dir() / "rules.toml"
 
 
 def parse_settings(text: str) -> Settings:

@@ -15,8 +15,9 @@ import pygame
 
 from ..match import Match
 from ..rules import RuleSet
+from ..rules_file import load_rules, save_rules
 from ..saves import delete_save, load_save, save_match
-from ..settings import Settings, load_settings, save_settings
+from ..settings import Settings, keep_aside, load_settings, rules_path, save_settings
 from ..table import Table
 from ..version import version
 from . import layout
@@ -46,6 +47,8 @@ class App:
     def __init__(self, options: Options, screen: pygame.Surface | None = None) -> None:
         self.options = options
         self.settings, self.settings_problem = load_settings()
+        self.rules_problem: str | None = None
+        self._custom_rules = self._load_custom_rules()
         overrides = {k: v for k, v in (("language", options.lang), ("speed", options.speed),
                                        ("preset", options.rules)) if v}
         if overrides:
@@ -79,7 +82,37 @@ class App:
 
     @property
     def rules(self) -> RuleSet:
+        if self.settings.preset == "custom":
+            return self._custom_rules
         return RuleSet.preset(self.settings.preset)
+
+    def _load_custom_rules(self) -> RuleSet:
+        """The rules file, when the player made his own; a broken one is reported, kept aside."""
+        path = rules_path()
+        if self.settings.preset != "custom" or not path.exists():
+            return RuleSet()
+        try:
+            return load_rules(path)
+        except (ValueError, OSError) as exc:
+            try:
+                kept = keep_aside(path)
+                self.rules_problem = f"{exc} (kept as {kept.name})"
+            except OSError:
+                self.rules_problem = str(exc)
+            self.settings = self.settings.replace(preset="qingdao")
+            return RuleSet()
+
+    def set_rules(self, rules: RuleSet) -> None:
+        name = rules.preset_name()
+        if name is None:
+            self._custom_rules = rules
+            problem = save_rules_safely(rules)
+            if problem:
+                self.rules_problem = problem
+        self.update_settings(preset=name or "custom")
+
+    def rules_note(self) -> str:
+        return str(rules_path())
 
     def update_settings(self, **changes) -> None:
         self.settings = self.settings.replace(**changes)
@@ -217,6 +250,14 @@ class App:
                 self.exit_code = 3
                 break
         return self.exit_code
+
+
+def save_rules_safely(rules: RuleSet) -> str | None:
+    try:
+        save_rules(rules, rules_path())
+    except OSError as exc:
+        return str(exc)
+    return None
 
 
 def open_window() -> pygame.Surface:

@@ -170,6 +170,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "on": ("开", "on"), "off": ("关", "off"),
     "lang_zh": ("中文", "中文"), "lang_en": ("English", "English"),
     "settings_broken": ("设置文件损坏，已恢复默认：{why}", "The settings file was broken and has been reset: {why}"),
+    # rules screen
+    "rules_title": ("规则设置", "House rules"),
+    "rules_saved": ("改动立即保存，新比赛生效：{path}", "Changes are saved at once and apply to new matches: {path}"),
+    "rules_broken": ("规则文件有误，已改用默认规则：{why}", "The rules file was broken; the default rules are used: {why}"),
+    "rules_button": ("规则：{name}", "Rules: {name}"),
     # rules help
     "help_title": ("规则说明", "Rules help"),
     "help_scroll": ("滚轮或方向键翻页 · Esc 返回", "Scroll with the wheel or arrow keys · Esc to go back"),

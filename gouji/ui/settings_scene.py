@@ -44,7 +44,10 @@ class SettingsScene(Scene):
     def _cycler(self, key: str):
         def cycle() -> None:
             value = getattr(self.app.settings, key)
-            options = (False, True) if isinstance(value, bool) else CHOICES.get(key, tuple(PRESETS))
+            options = (False, True) if isinstance(value, bool) else \
+                (tuple(PRESETS) if key == "preset" else CHOICES[key])
+            if value not in options:
+                options = (value, *options)
             self.app.update_settings(**{key: options[(options.index(value) + 1) % len(options)]})
         return cycle
 

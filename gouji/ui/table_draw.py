@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import events as ev
-from ..cards import RANK_LETTERS
+from ..cards import RANK_LETTERS, card_rank
 from ..events import Event
 from ..seats import opposite, same_team
 from ..tribute import KIND_NAMES
@@ -195,8 +195,12 @@ class TableDrawer:
         selected = scene._selected_indexes()
         boxes = layout.hand_boxes(len(scene.hand), selected)
         mine = scene.human_turn()
+        allowed = scene.returnable_ranks() if mine and scene.view.phase == "return" else None
+        dim = self.art.highlight(layout.HAND_CARD, (0, 0, 0)) if allowed is not None else None
         for i, (card, (x, y, w, h)) in enumerate(zip(scene.hand, boxes)):
             screen.blit(self.art.face(card, layout.HAND_CARD), (x, y))
+            if dim is not None and card_rank(card) not in allowed:
+                screen.blit(dim, (x - 4, y - 4))  # not a rank that may be given back
             if i in selected:
                 pygame.draw.rect(screen, theme.GOLD, (x, y, w, h), 2, border_radius=8)
             if mine and i == scene.focus and pygame.key.get_focused():
@@ -231,11 +235,11 @@ class TableDrawer:
             ours, theirs = view.totals[view.seat % 2], view.totals[1 - view.seat % 2]
             board = t("scoreboard", self.scene.lang, deal=view.deal_index + 1, total=view.series_length,
                       ours=ours, theirs=theirs)
-            surface = self.fonts.render(board, 14, theme.TEXT, bold=True)
-            screen.blit(surface, surface.get_rect(midtop=(layout.SIDEBAR_X + 104, 640 - 24)))
+            surface = self.fonts.render(board, 15, theme.GOLD, bold=True)
+            screen.blit(surface, (x, 54))
         counter = self.scene.app.settings.counter
         log_bottom = 420 if counter else 628
-        self._draw_log(screen, x, 56, log_bottom)
+        self._draw_log(screen, x, 80, log_bottom)
         if counter:
             self._draw_counter(screen, x, 430)
 

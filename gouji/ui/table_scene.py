@@ -289,7 +289,9 @@ class TableScene(Scene):
         elif self.human_turn():
             self._auto_pass()
         self._rebuild_buttons()
-        if self.human_turn() and not self._announced:
+        if self.human_turn() and not self._announced and not self.table.queue:
+            if not (self.message and self.message_is_error):
+                self._say(self._prompt_key())
             keys = ",".join(b.key for b in self.buttons.buttons)
             self.app.trace(f"turn {self.view.seat} {self.view.phase} {keys}")
             self._announced = True
@@ -304,9 +306,7 @@ class TableScene(Scene):
         self.director.push(events)
         self.clock = 0.0
         self.app.trace(f"apply {item.seat} {item.action}")
-        if self.table.human_to_act():
-            self._say(self._prompt_key())
-            self._announced = False
+        self._announced = False
 
     def _auto_pass(self) -> None:
         if self.app.settings.auto_pass and list(self.view.legal_actions) == ["pass"] \

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from ..cards import make_card
-from ..rules import PRESETS
 from ..saves import has_save
 from ..version import version
 from . import layout, theme
@@ -40,17 +39,16 @@ class TitleScene(Scene):
                    ("settings", t("settings", lang)), ("help", t("rules_help", lang)),
                    ("quit", t("quit", lang))]
         actions = {"new": self.app.new_match, "continue": self.app.continue_match,
-                   "preset": self._next_preset, "language": self._toggle_language,
+                   "preset": self._rules, "language": self._toggle_language,
                    "settings": self._settings, "help": self._help, "quit": self.app.quit}
         self.buttons.set(column(entries, actions, 330, enabled={"continue": self.app_has_save()}))
 
     def app_has_save(self) -> bool:
         return has_save()
 
-    def _next_preset(self) -> None:
-        names = list(PRESETS)
-        current = self.app.settings.preset
-        self.app.update_settings(preset=names[(names.index(current) + 1) % len(names)])
+    def _rules(self) -> None:
+        from .rules_scene import RulesScene
+        self.app.scenes.push(RulesScene(self.app))
 
     def _toggle_language(self) -> None:
         self.app.update_settings(language=other_language(self.app.settings.language))
@@ -85,6 +83,8 @@ class TitleScene(Scene):
         problems = []
         if self.app.settings_problem:
             problems.append(t("settings_broken", lang, why=self.app.settings_problem))
+        if self.app.rules_problem:
+            problems.append(t("rules_broken", lang, why=self.app.rules_problem))
         if self.app.save_problem:
             problems.append(t("continue_broken", lang, why=self.app.save_problem))
         for i, text in enumerate(problems):
