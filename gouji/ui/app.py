@@ -185,6 +185,18 @@ class App:
         from .title import TitleScene
         self.scenes.reset(TitleScene(self))
 
+    def open_help(self) -> None:
+        from .help_scene import HelpScene
+        self.scenes.push(HelpScene(self))
+
+    def open_settings(self) -> None:
+        from .settings_scene import SettingsScene
+        self.scenes.push(SettingsScene(self))
+
+    def open_rules(self) -> None:
+        from .rules_scene import RulesScene
+        self.scenes.push(RulesScene(self))
+
     def open_menu(self) -> None:
         from .menu import MenuScene
         if not isinstance(self.scenes.top, MenuScene):

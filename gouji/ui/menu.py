@@ -25,17 +25,9 @@ class MenuScene(Scene):
         entries = [("resume", t("btn_back", lang)), ("help", t("rules_help", lang)),
                    ("settings", t("settings", lang)), ("title", t("btn_title", lang)),
                    ("quit", t("quit", lang))]
-        actions = {"resume": self.app.scenes.pop, "help": self._help, "settings": self._settings,
+        actions = {"resume": self.app.scenes.pop, "help": self.app.open_help, "settings": self.app.open_settings,
                    "title": self.app.to_title, "quit": self.app.quit}
         self.buttons.set(column(entries, actions, 260))
-
-    def _help(self) -> None:
-        from .help_scene import HelpScene
-        self.app.scenes.push(HelpScene(self.app))
-
-    def _settings(self) -> None:
-        from .settings_scene import SettingsScene
-        self.app.scenes.push(SettingsScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.buttons.handle(event):
@@ -44,9 +36,7 @@ class MenuScene(Scene):
             self.app.scenes.pop()
 
     def draw(self, screen: pygame.Surface) -> None:
-        shade = pygame.Surface((layout.WIDTH, layout.HEIGHT), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        screen.blit(shade, (0, 0))
+        theme.shade(screen, 150)
         box = pygame.Rect(0, 0, 380, 380)
         box.center = (layout.WIDTH // 2, 380)
         screen.blit(theme.panel(box.size, (16, 18, 22, 230), 16), box)

@@ -67,9 +67,7 @@ class ResultScene(Scene):
 
     def draw(self, screen: pygame.Surface) -> None:
         fonts, lang = self.app.fonts, self.app.settings.language
-        shade = pygame.Surface((layout.WIDTH, layout.HEIGHT), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 130))
-        screen.blit(shade, (0, 0))
+        theme.shade(screen, 130)
         box = pygame.Rect(0, 0, 940, 690)
         box.center = (layout.WIDTH // 2, 390)
         screen.blit(theme.panel(box.size, (16, 18, 22, 238), 16), box)

@@ -119,7 +119,9 @@ class TableDrawer:
                 words.append(t(key, lang))
         if view.rules.kai_dian and seat not in view.revolted:
             words.append(t("state_opened" if seat in view.opened else "state_not_opened", lang))
-        if seat in view.passed and view.current_seat != seat:
+        if view.rang == seat:
+            words.append(t("state_rang", lang))
+        elif seat in view.passed and view.current_seat != seat:
             words.append(t("state_passed", lang))
         return " · ".join(words)
 

@@ -39,3 +39,10 @@ def panel(size: tuple[int, int], colour=PANEL, radius: int = 10) -> pygame.Surfa
     surface = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surface, colour, surface.get_rect(), border_radius=radius)
     return surface
+
+
+def shade(screen: pygame.Surface, alpha: int) -> None:
+    """Darken everything drawn so far (under an overlay)."""
+    veil = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    screen.blit(veil, (0, 0))

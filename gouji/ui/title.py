@@ -39,27 +39,15 @@ class TitleScene(Scene):
                    ("settings", t("settings", lang)), ("help", t("rules_help", lang)),
                    ("quit", t("quit", lang))]
         actions = {"new": self.app.new_match, "continue": self.app.continue_match,
-                   "preset": self._rules, "language": self._toggle_language,
-                   "settings": self._settings, "help": self._help, "quit": self.app.quit}
+                   "preset": self.app.open_rules, "language": self._toggle_language,
+                   "settings": self.app.open_settings, "help": self.app.open_help, "quit": self.app.quit}
         self.buttons.set(column(entries, actions, 330, enabled={"continue": self.app_has_save()}))
 
     def app_has_save(self) -> bool:
         return has_save()
 
-    def _rules(self) -> None:
-        from .rules_scene import RulesScene
-        self.app.scenes.push(RulesScene(self.app))
-
     def _toggle_language(self) -> None:
         self.app.update_settings(language=other_language(self.app.settings.language))
-
-    def _settings(self) -> None:
-        from .settings_scene import SettingsScene
-        self.app.scenes.push(SettingsScene(self.app))
-
-    def _help(self) -> None:
-        from .help_scene import HelpScene
-        self.app.scenes.push(HelpScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.buttons.handle(event):
