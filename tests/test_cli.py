@@ -41,3 +41,9 @@ def test_version_and_bad_flags():
 def test_demo_prints_a_deal():
     demo = run_gouji("--demo", "--seed", "2")
     assert demo.returncode == 0 and "头科" in demo.stdout
+
+
+def test_no_display_is_a_clear_message_not_a_hang():
+    env = {k: v for k, v in ENV.items() if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
+    result = subprocess.run([sys.executable, "-m", "gouji"], capture_output=True, text=True, env=env, timeout=30)
+    assert result.returncode == 1 and "no display" in result.stderr and "Traceback" not in result.stderr

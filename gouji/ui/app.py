@@ -7,6 +7,7 @@ parsed; everything pygame starts here, never at import time.
 from __future__ import annotations
 
 import os
+import sys
 import time
 import warnings
 from dataclasses import dataclass
@@ -292,13 +293,46 @@ def make_icon() -> pygame.Surface:
     return icon
 
 
+def no_display_reason() -> str | None:
+    """On Linux without X11 or Wayland SDL would quietly draw into nothing."""
+    if not sys.platform.startswith("linux") or os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return "no display found (DISPLAY and WAYLAND_DISPLAY are unset): run it in a desktop session"
+
+
 def run(options: Options) -> int:
+    reason = no_display_reason()
+    if reason:
+        print(f"gouji: {reason}", file=sys.stderr)
+        return 1
     try:
         app = App(options)
-        code = app.run()
+        return app.run()
+    except pygame.error as exc:
+        print(f"gouji: the window could not be opened: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # never a bare traceback: say what happened, keep the details
+        path = write_crash_log()
+        print(f"gouji: unexpected error: {type(exc).__name__}: {exc}\n"
+              f"details were written to {path}; your match was saved after the last action",
+              file=sys.stderr)
+        return 1
     finally:
         pygame.quit()
-    return code
+
+
+def write_crash_log() -> str:
+    import traceback
+    from ..settings import data_dir
+    try:
+        path = data_dir() / "crash.log"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(traceback.format_exc(), encoding="utf-8")
+        return str(path)
+    except OSError:
+        return "(nowhere: the data folder is not writable)"
 
 
 __all__ = ["App", "Options", "run", "Settings", "version"]
