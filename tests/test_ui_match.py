@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gouji.cards import card_rank
 from gouji.ui.result import ResultScene
+
 from ui_helpers import click, hand_card_center, make_app
 
 

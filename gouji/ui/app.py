@@ -325,6 +325,7 @@ def run(options: Options) -> int:
 
 def write_crash_log() -> str:
     import traceback
+
     from ..settings import data_dir
     try:
         path = data_dir() / "crash.log"
