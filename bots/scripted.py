@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from gouji.cards import BIG, NATURALS, SMALL, THREE, TWO
-from gouji.phases import ANSWER, BURN, FOLLOW, LEAD
+from gouji.cards import BIG, SMALL, TWO
+from gouji.phases import ANSWER, BURN, LEAD
 from gouji.plays import Play, is_dead, is_gouji
 from gouji.seats import next_seat, opposite, same_team
 from gouji.view import SeatView
@@ -53,8 +53,6 @@ class Style:
     burn_partner: float = 1.0     # burning the player attacking a partner
     moves_value: float = 1.0      # one play fewer to go out
     stop_cards: int = 3           # "about to go out" below this many cards
-    lead_single: float = 0.0      # leading a lone card while the hand is long (easily beaten)
-    chong_guard: float = 0.0      # 憋3: a 冲牌 (all that is left is 3s) that can be beaten risks 闷
 
 
 LEVELS = {
@@ -180,17 +178,7 @@ def _score_lead(ctx: Context, action: str, play: Play) -> Scored:
         why = reason("keep_lead")
     if ctx.style.partnership:
         score += _feed_bonus(ctx, play)
-    if play.size == 1 and ctx.moves > 4:
-        score -= ctx.style.lead_single
-    score -= _chong_risk(ctx, play, left, boss)
     return Scored(action, score, why)
-
-
-def _chong_risk(ctx: Context, play: Play, left: list[int], boss: bool) -> float:
-    """Under 憋3 a beaten 冲牌 means 闷: a tribute and no 接风."""
-    if not ctx.view.rules.bie_san or boss or not left[THREE] or sum(left) != left[THREE]:
-        return 0.0
-    return ctx.style.chong_guard
 
 
 def _feed_bonus(ctx: Context, play: Play) -> float:
@@ -226,10 +214,8 @@ def _score_beat(ctx: Context, action: str, play: Play, answering: bool) -> Score
     score = gain + stakes + 0.04 * play.size
     if play.rank < TWO and ctx.standing is not None and ctx.standing.rank >= 0:
         score -= ctx.style.overshoot * max(0, play.rank - ctx.standing.rank - 1)
-    boss = ctx.is_boss(play)
-    if boss:
+    if ctx.is_boss(play):
         score += ctx.style.boss_value
-    score -= _chong_risk(ctx, play, after(ctx.hand, play), boss)
     if answering and _open_matters_for(ctx, ctx.owner):
         score += ctx.style.deny_value
         why = reason("deny_open")
@@ -276,4 +262,4 @@ def _score_word(ctx: Context, action: str, kind: str) -> Scored:
     return Scored(action, -5.0, reason("save_cards"))
 
 
-__all__ = ["ScriptedBot", "Style", "LEVELS", "Scored", "THREE", "NATURALS", "FOLLOW"]
+__all__ = ["ScriptedBot", "Style", "LEVELS", "Scored"]

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from .movegen import PlayTuple, beating_plays, empties, feasible, lead_plays, play_text, remainder
-from .phases import ANSWER, BURN, FOLLOW, LEAD
+from .phases import BURN, FOLLOW, LEAD
 
 if TYPE_CHECKING:
     from .flow import DealFlow
@@ -77,5 +77,4 @@ def _as_moves(kind: str, plays: Iterable[PlayTuple]) -> Moves:
     return {prefix + play_text(t): (kind, t) for t in plays}
 
 
-__all__ = ["legal_moves", "has_burn_move", "lead_options", "beat_options", "burn_options",
-           "LEAD", "FOLLOW", "BURN", "ANSWER"]
+__all__ = ["legal_moves", "has_burn_move", "lead_options", "beat_options", "burn_options"]

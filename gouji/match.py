@@ -355,4 +355,4 @@ def _refusal(d: Decision, action: str) -> IllegalAction:
     return IllegalAction(zh, f"{en}; {action!r} is not possible now")
 
 
-__all__ = ["Match", "Decision", "Payment", "SEATS", "PLAY", "OVER"]
+__all__ = ["Match", "Decision", "PLAY", "OVER"]

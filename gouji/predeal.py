@@ -8,7 +8,7 @@ import itertools
 from collections.abc import Sequence
 
 from . import events as ev
-from .cards import BIG, NATURALS, SMALL, THREE, TWO, card_rank, format_counts
+from .cards import BIG, SMALL, THREE, TWO, card_rank, format_counts
 from .events import Event
 from .rules import RuleSet
 from .seats import N_SEATS, next_seat, opposite, order_from
@@ -139,6 +139,3 @@ def revolt_eligible(hand: Sequence[int], bie_san: bool) -> bool:
         return False
     return not (bie_san and THREE in ranks)
 
-
-__all__ = ["pay_tributes", "return_options", "buy_threes", "remove_threes", "revolt_eligible",
-           "take_ranks", "move", "private_pair", "NATURALS"]

@@ -18,9 +18,8 @@ from ..match import Match
 from ..rules import RuleSet
 from ..rules_file import load_rules, save_rules
 from ..saves import delete_save, load_save, save_match
-from ..settings import Settings, keep_aside, load_settings, rules_path, save_settings
+from ..settings import keep_aside, load_settings, rules_path, save_settings
 from ..table import Table
-from ..version import version
 from . import layout
 from .cardart import CardArt
 from .fonts import Fonts
@@ -336,4 +335,4 @@ def write_crash_log() -> str:
         return "(nowhere: the data folder is not writable)"
 
 
-__all__ = ["App", "Options", "run", "Settings", "version"]
+__all__ = ["App", "Options", "run"]

@@ -8,9 +8,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .. import events as ev
 from ..events import Event
-from ..plays import is_gouji
 from . import layout
 from .tween import Tween, ease_in_out, ease_out_cubic
 
@@ -213,8 +211,4 @@ class Director:
         self.hold = True   # the scene shows the deal summary and resumes us
 
 
-def standing_gouji(item: SpotItem | None) -> bool:
-    return bool(item and item.cards and item.gouji)
-
-
-__all__ = ["Director", "SpotItem", "Flight", "standing_gouji", "is_gouji", "ev"]
+__all__ = ["Director", "SpotItem", "Flight"]
