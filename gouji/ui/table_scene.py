@@ -26,6 +26,7 @@ from . import layout
 from .director import Director, SpotItem
 from .i18n import t
 from .scene import Scene
+from .table_buttons import action_specs, side_specs
 from .table_draw import TableDrawer
 from .widgets import Button, ButtonBar
 
@@ -35,11 +36,6 @@ if TYPE_CHECKING:
 PRE_PLAY_PROMPTS = {"return": "your_turn_return", "declare": "your_turn_declare",
                     "predeclare": "your_turn_predeclare", "revolt": "your_turn_revolt",
                     "yaotou": "your_turn_yaotou"}
-PRE_PLAY_BUTTONS = {"declare": [("declare", "btn_declare"), ("nodeclare", "btn_nodeclare")],
-                    "predeclare": [("declare", "btn_declare"), ("nodeclare", "btn_nodeclare")],
-                    "revolt": [("revolt", "btn_revolt"), ("norevolt", "btn_norevolt")],
-                    "yaotou": [("yaotou", "btn_yaotou"), ("wutou", "btn_wutou")],
-                    "return": [("return", "btn_return")]}
 KEY_ACTIONS = {pygame.K_RETURN: "play", pygame.K_KP_ENTER: "play", pygame.K_p: "pass",
                pygame.K_h: "hint", pygame.K_y: "rang", pygame.K_t: "tuoguan", pygame.K_c: "counter"}
 
@@ -60,6 +56,7 @@ class TableScene(Scene):
         self.log_events: deque[Event] = deque(maxlen=60)
         self.clock = 0.0                     # time since the last applied action
         self._announced = False              # the human's turn was traced
+        self._button_signature: tuple | None = None
         self.buttons = ButtonBar()
         self.director = Director(human=table.human or 0, scale=app.anim_scale,
                                  source_of=self._source_of, sound=app.sounds.play,
@@ -375,34 +372,18 @@ class TableScene(Scene):
 
     # ----- buttons -------------------------------------------------------
     def _rebuild_buttons(self) -> None:
-        specs: list[tuple[str, str]] = []
-        if self.human_turn() and self.view.phase in PRE_PLAY_BUTTONS:
-            specs = PRE_PLAY_BUTTONS[self.view.phase] + [("hint", "btn_hint")]
-        elif self.human_turn():
-            legal = self.view.legal_actions
-            plays = any(a.startswith(("play", "burn")) for a in legal)
-            if self.view.phase == BURN:
-                specs.append(("play", "btn_burn" if self.view.seat not in self.view.wutou else "btn_play"))
-            elif plays:
-                specs.append(("play", "btn_play"))
-            if "pass" in legal:
-                specs.append(("pass", "btn_kou" if self.view.phase == ANSWER else "btn_pass"))
-            if "noburn" in legal:
-                specs.append(("noburn", "btn_noburn"))
-            if "rang" in legal:
-                specs.append(("rang", "btn_rang"))
-            specs.append(("hint", "btn_hint"))
+        """Buttons follow legality; rebuilt only when the set of them changes."""
+        specs = action_specs(self.view) if self.human_turn() else []
+        side = side_specs(self.table.autoplay)
+        signature = (tuple(specs), tuple(side), self.lang)
+        if signature == self._button_signature:
+            return
+        self._button_signature = signature
         buttons = [Button(pygame.Rect(box), t(label, self.lang), self._click(key), key=key)
                    for (key, label), box in zip(specs, layout.button_boxes(len(specs)))]
-        side = [("menu", "btn_menu"), ("tuoguan", "btn_tuoguan_on" if self.table.autoplay else "btn_tuoguan"),
-                ("counter", "btn_counter")]
         for i, (key, label) in enumerate(side):
             rect = pygame.Rect(layout.SIDEBAR_X + 4 + i * 70, 10, 66, 34)
             buttons.append(Button(rect, t(label, self.lang), self._click(key), key=key, size=15))
-        for old in self.buttons.buttons:
-            for new in buttons:
-                if new.key == old.key:
-                    new.hover = old.hover
         self.buttons.set(buttons)
 
     def _click(self, key: str):
