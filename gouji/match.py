@@ -188,7 +188,10 @@ class Match:
         return self.deal_index + 1 < self.rules.series_length
 
     def _points_matter(self) -> bool:
-        return self.rules.kai_dian and self.rules.xuan_dian != "off" and self._has_next_deal()
+        """宣点 is asked only where 点贡 will really be paid next deal."""
+        rules = self.rules
+        return (rules.kai_dian and rules.xuan_dian != "off" and rules.tribute
+                and "dian" in rules.tribute_order and self._has_next_deal())
 
     def _order(self, start: int) -> list[int]:
         return [next_seat(start, i) for i in range(N_SEATS)]
@@ -266,7 +269,8 @@ class Match:
         if self._points_matter():
             self._decisions.extend(
                 Decision(s, DECLARE) for s in self._order(self._leader)
-                if s not in self._revolted and opposite(s) not in self._revolted)
+                if s not in self._revolted and opposite(s) not in self._revolted
+                and s not in self._pre_declared)  # a 预点 already stands for him
         self._stage = self._begin_play
 
     def _begin_play(self) -> None:

@@ -33,11 +33,13 @@ def private_pair(kind: str, giver: int, receiver: int, cards: Sequence[int], inf
 
 
 def pay_tributes(hands: Hands, payments: Sequence[Payment], rules: RuleSet) -> tuple[list[Event], list[Payment]]:
-    """Pay every tribute in order; returns the events and what was actually paid."""
+    """Pay every tribute in order, each from the giver's dealt cards; returns the
+    events and what was actually paid."""
+    dealt = [set(hand) for hand in hands]
     out: list[Event] = []
     paid: list[Payment] = []
     for p in payments:
-        cards = tribute_cards(hands[p.giver], p.count, rules)
+        cards = tribute_cards(hands[p.giver], p.count, rules, dealt[p.giver])
         move(hands, p.giver, p.receiver, cards)
         paid.append(Payment(p.kind, p.giver, p.receiver, len(cards)))
         out += private_pair(ev.TRIBUTE, p.giver, p.receiver, cards, (p.kind, p.count))

@@ -50,24 +50,37 @@ def point_tribute(opened: Collection[int], declared: Mapping[int, int] | None = 
                   revolted: Collection[int] = ()) -> list[tuple[int, int, int]]:
     """点贡 and 宣点 together (§5): sorted (giver, receiver, cards), one entry per pair.
 
+    Each player's payment to his 对头 is the sum of two parts: his 点贡 if he
+    failed (the stake instead of 1 when the 对头 declared against him), and his
+    翻车 if he declared and the 对头 opened. A 预点 (stake 4) stands in for a
+    明点 (stake 2) by the same player.
+
     >>> point_tribute(opened={0, 1, 2, 4}, declared={1: 4})
     [(1, 4, 2), (3, 0, 1), (5, 2, 1)]
     """
     rules = rules or RuleSet()
-    declared = dict(declared or {})
-    pre = dict(pre_declared or {})
-    fanche = 2 if rules.fanche_double else 1
-    owed = {(s, opposite(s)): 0 if s in opened else 1 for s in SEATS}
-    for declarer, target, stake in [(d, t, 2) for d, t in declared.items()] + \
-                                    [(d, t, 4) for d, t in pre.items()]:
+    stakes = {d: (t, 2) for d, t in (declared or {}).items()}
+    stakes.update({d: (t, 4) for d, t in (pre_declared or {}).items()})
+    for declarer, (target, _) in stakes.items():
         if target != opposite(declarer):
             raise ValueError(f"seat {declarer} can only declare against his 对头 {opposite(declarer)}")
-        target_failed = target not in opened or (stake == 4 and target in revolted)
-        if target_failed:
-            owed[(target, declarer)] = max(owed[(target, declarer)], stake)
-        else:
-            owed[(declarer, target)] += stake * fanche
-    return sorted((g, r, n) for (g, r), n in owed.items() if n)
+    fanche = 2 if rules.fanche_double else 1
+
+    def failed(seat: int, stake: int) -> bool:
+        return seat not in opened or (stake == 4 and seat in revolted)  # 预点 on a rebel succeeds
+
+    rows = []
+    for seat in SEATS:
+        rival = opposite(seat)
+        owed = 0
+        rival_stake = stakes[rival][1] if rival in stakes else 0
+        if failed(seat, rival_stake):
+            owed += rival_stake or 1
+        if seat in stakes and not failed(rival, stakes[seat][1]):
+            owed += stakes[seat][1] * fanche
+        if owed:
+            rows.append((seat, rival, owed))
+    return rows
 
 
 def obligations(result: DealResult | None, rules: RuleSet) -> list[Payment]:
@@ -95,7 +108,9 @@ def _dian(result: DealResult, rules: RuleSet) -> list[Payment]:
 
 
 def _shao(result: DealResult, rules: RuleSet) -> list[Payment]:
-    return [Payment("shao", victim, burner, 1) for burner, victim in result.burn_wins]
+    """§8.3: never between teammates, whatever ``tribute_between_teammates`` says."""
+    return [Payment("shao", victim, burner, 1) for burner, victim in result.burn_wins
+            if not same_team(burner, victim)]
 
 
 def _men(result: DealResult, rules: RuleSet) -> list[Payment]:
@@ -108,10 +123,13 @@ def _luo(result: DealResult, rules: RuleSet) -> list[Payment]:
     return [Payment("luo", places[5], places[0], 2), Payment("luo", places[4], places[1], 1)]
 
 
-def tribute_cards(hand: Sequence[int], count: int, rules: RuleSet) -> list[int]:
-    """The cards a tribute takes: highest first; only 大王/小王/2 by default (§6).
-    A player without enough gives what he has."""
+def tribute_cards(hand: Sequence[int], count: int, rules: RuleSet,
+                  dealt: Collection[int] | None = None) -> list[int]:
+    """The cards a tribute takes: highest first, from the cards dealt to the giver
+    (never what he was just paid); only 大王/小王/2 by default (§6). A player
+    without enough gives what he has."""
     allowed = (BIG, SMALL, TWO) if rules.tribute_cards == "jokers_and_twos" else None
-    pool = [c for c in hand if allowed is None or card_rank(c) in allowed]
+    pool = [c for c in hand if (allowed is None or card_rank(c) in allowed)
+            and (dealt is None or c in dealt)]
     pool.sort(key=lambda c: (card_rank(c), c), reverse=True)
     return pool[:count]

@@ -179,3 +179,52 @@ def test_hui_san_removes_every_three():
     while m.phase != "play":
         m.apply(m.legal_actions()[0])
     assert all(card_rank(c) != THREE for s in range(6) for c in m.hand_cards(s))
+
+
+# ----- found by review: tribute from dealt cards, 宣点 sums, 烧贡 never between partners ----
+def test_a_dian_gong_exchange_really_exchanges():
+    hands = [[make_card(BIG, 0, 0), make_card(5, 0, 0)], [], [], [make_card(SMALL, 0, 0), make_card(6, 0, 0)], [], []]
+    pay_tributes(hands, [Payment("dian", 0, 3, 1), Payment("dian", 3, 0, 1)], QINGDAO)
+    assert card_rank(max(hands[0], key=card_rank)) == SMALL and BIG in {card_rank(c) for c in hands[3]}
+
+
+def test_a_player_without_dealt_jokers_pays_nothing_even_after_receiving_one():
+    hands = [[], [], [make_card(BIG, 0, 0)], [], [], [make_card(10, 0, 0), make_card(10, 1, 0)]]
+    _, paid = pay_tributes(hands, [Payment("dian", 2, 5, 1), Payment("luo", 5, 0, 2)], QINGDAO)
+    assert paid[1] == Payment("luo", 5, 0, 0) and any(card_rank(c) == BIG for c in hands[5])
+
+
+def test_declarations_of_a_pair_add_up_in_any_order():
+    everyone = set(range(6))
+    assert point_tribute(everyone - {0}, {0: 3, 3: 0}) == point_tribute(everyone - {0}, {3: 0, 0: 3})
+    assert point_tribute(everyone - {0}, {0: 3, 3: 0}) == [(0, 3, 4)]   # 2 for 3's 明点 + 2 翻车
+    assert point_tribute(everyone - {3}, {0: 3, 3: 0}) == [(3, 0, 4)]
+
+
+def test_shao_gong_is_never_paid_between_partners():
+    burned_partner = result(burn_wins=((2, 0),))
+    assert [p for p in obligations(burned_partner, QINGDAO.replace(tribute_between_teammates="pay"))
+            if p.kind == "shao"] == []
+
+
+def test_xuan_dian_is_asked_only_where_dian_gong_will_be_paid():
+    for rules in (QINGDAO.replace(tribute=False), QINGDAO.replace(tribute_order=["luo"]),
+                  QINGDAO.replace(series_length=1)):
+        m = Match.new(1, rules)
+        phases = set()
+        while m.phase != "play":
+            phases.add(m.phase)
+            m.apply(m.legal_actions()[0])
+        assert "declare" not in phases and "predeclare" not in phases
+
+
+def test_a_yu_dian_declarer_is_not_asked_for_ming_dian():
+    m = Match.new(2, QINGDAO.replace(xuan_dian="ming_and_yu"))
+    first = m.current_seat
+    m.apply("declare")  # 预点
+    asked = []
+    while m.phase != "play":
+        if m.phase == "declare":
+            asked.append(m.current_seat)
+        m.apply(sorted(m.legal_actions())[-1] if m.phase != "return" else m.legal_actions()[0])
+    assert first not in asked
