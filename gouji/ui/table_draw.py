@@ -35,6 +35,7 @@ class TableDrawer:
     def __init__(self, scene: "TableScene") -> None:
         self.scene = scene
         self._backdrop: pygame.Surface | None = None
+        self._wrapped: dict[tuple, list[str]] = {}   # log lines per (event, language, places)
 
     @property
     def fonts(self):
@@ -251,7 +252,12 @@ class TableDrawer:
         width = layout.WIDTH - x - 10
         lines: list[str] = []
         for event in list(scene.log_events):
-            lines.extend(self.fonts.wrap(self.describe(event), 14, width))
+            key = (id(event), event, scene.lang)
+            if key not in self._wrapped:
+                if len(self._wrapped) > 500:
+                    self._wrapped.clear()
+                self._wrapped[key] = self.fonts.wrap(self.describe(event), 14, width)
+            lines.extend(self._wrapped[key])
         room = (bottom - top - 26) // 19
         for i, line in enumerate(lines[-room:]):
             screen.blit(self.fonts.render(line, 14, theme.TEXT_DIM), (x, top + 26 + i * 19))

@@ -57,6 +57,8 @@ class TableScene(Scene):
         self.clock = 0.0                     # time since the last applied action
         self._announced = False              # the human's turn was traced
         self._button_signature: tuple | None = None
+        self._unseen: list[int] = []
+        self._unseen_for = None
         self.buttons = ButtonBar()
         self.director = Director(human=table.human or 0, scale=app.anim_scale,
                                  source_of=self._source_of, sound=app.sounds.play,
@@ -98,7 +100,13 @@ class TableScene(Scene):
         return t(f"name_{seat}", self.lang), t(f"role_{seat}", self.lang)
 
     def unseen(self) -> list[int]:
-        """记牌器: per rank, cards the human has not seen (deck − hand − played)."""
+        """记牌器: per rank, cards the human has not seen (deck − hand − played);
+        counted once per view, not every frame."""
+        if self._unseen_for is not self.view:
+            self._unseen, self._unseen_for = self._count_unseen(), self.view
+        return self._unseen
+
+    def _count_unseen(self) -> list[int]:
         total = deck_counts(self.view.rules.deck)
         seen = counts_of_cards(self.view.hand_cards)
         for event in self.view.history:
