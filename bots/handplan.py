@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gouji.cards import ACE, BIG, KING, NATURALS, SMALL, THREE, TWO
+from gouji.cards import ACE, BIG, NATURALS, SMALL, THREE, TWO
 from gouji.plays import Play
 
 Hand = Sequence[int]
@@ -67,7 +67,3 @@ def beatable_by(play: Play, pool: Hand, max_size: int, as_small: bool = False) -
 def strength(rank: int) -> float:
     """How useful a natural rank is for winning rounds (0 for 3 … 1 for A)."""
     return rank / ACE if rank <= ACE else 1.0
-
-
-def is_high(rank: int) -> bool:
-    return KING <= rank <= TWO

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gouji.cards import BIG, N_RANKS, SMALL, TWO, deck_counts
+from gouji.cards import N_RANKS, deck_counts
 from gouji.events import BURN, PLAY
 from gouji.plays import Play
 from gouji.view import SeatView
@@ -30,18 +30,6 @@ def parse_action(action: str) -> tuple[str, Play | None]:
 class Knowledge:
     unseen: list[int]        # per rank: cards neither in my hand nor played
     played_by: list[list[int]]  # per seat: rank counts he has played
-
-    @property
-    def big_out(self) -> int:
-        return self.unseen[BIG]
-
-    @property
-    def small_out(self) -> int:
-        return self.unseen[SMALL]
-
-    @property
-    def twos_out(self) -> int:
-        return self.unseen[TWO]
 
 
 def count_cards(view: SeatView) -> Knowledge:

@@ -44,28 +44,12 @@ def card_suit(card: int) -> int:
     return -1 if index >= 52 else index % 4
 
 
-def card_pack(card: int) -> int:
-    return card // PACK_SIZE
-
-
 def make_card(rank: int, suit: int, pack: int) -> int:
     if rank == SMALL:
         return pack * PACK_SIZE + 52
     if rank == BIG:
         return pack * PACK_SIZE + 53
     return pack * PACK_SIZE + rank * 4 + suit
-
-
-def card_text(card: int) -> str:
-    """A readable name with suit, e.g. ``♥Q`` or ``大王``."""
-    rank = card_rank(card)
-    if rank >= SMALL:
-        return RANK_NAMES_ZH[rank]
-    return SUITS[card_suit(card)] + RANK_NAMES_EN[rank]
-
-
-def rank_letter(rank: int) -> str:
-    return RANK_LETTERS[rank]
 
 
 def parse_counts(text: str) -> Counts:
@@ -98,10 +82,6 @@ def counts_of_cards(cards: Iterable[int]) -> Counts:
     for card in cards:
         counts[card_rank(card)] += 1
     return counts
-
-
-def full_deck() -> list[int]:
-    return list(range(DECK_SIZE))
 
 
 def deck_counts(deck: int = 216) -> Counts:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import FOUR, N_PACKS, THREE, card_rank, card_suit, make_card
+from .cards import FOUR, N_PACKS, THREE, card_rank, card_suit
 from .rules import RuleSet
 from .seats import N_SEATS, next_seat
 
@@ -102,8 +102,3 @@ class _LiangWatch:
             self.leader, self.leader_suit = seat, suit
         elif seat == self.leader and count >= self.held[seat][self.leader_suit]:
             self.leader_suit = suit
-
-
-def liang_cards(rank: int, suit: int, count: int) -> list[int]:
-    """Card ids a UI can show for a 亮3 of ``count`` cards."""
-    return [make_card(rank, suit, pack) for pack in range(count)]

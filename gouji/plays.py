@@ -19,8 +19,6 @@ from .cards import (
     NATURALS,
     QUEEN,
     RANK_LETTERS,
-    RANK_NAMES_EN,
-    RANK_NAMES_ZH,
     SMALL,
     TEN,
     TWO,
@@ -98,18 +96,6 @@ class Play:
         counts[SMALL] += self.small
         counts[BIG] += self.big
         return counts
-
-    def describe(self, lang: str = "zh") -> str:
-        """Words for a log: ``2 大王 + 3 × 8``."""
-        names = RANK_NAMES_ZH if lang == "zh" else RANK_NAMES_EN
-        parts = []
-        if self.big:
-            parts.append(f"{self.big}×{names[BIG]}")
-        if self.small:
-            parts.append(f"{self.small}×{names[SMALL]}")
-        if self.body:
-            parts.append(f"{self.body}×{names[self.rank]}")
-        return " + ".join(parts)
 
 
 PlayLike = Union[Play, str]

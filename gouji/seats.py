@@ -18,11 +18,6 @@ def next_seat(seat: int, steps: int = 1) -> int:
     return (seat + steps) % N_SEATS
 
 
-def prev_seat(seat: int) -> int:
-    """上家: the seat that plays just before ``seat``."""
-    return (seat - 1) % N_SEATS
-
-
 def opposite(seat: int) -> int:
     """对头: the player opposite, every player's real rival."""
     return (seat + 3) % N_SEATS

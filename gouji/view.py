@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .cards import format_counts
 from .events import Event
 from .plays import Play
 from .rules import RuleSet
@@ -60,9 +59,6 @@ class SeatView:
     def standing_play(self) -> Play | None:
         return None if self.standing is None else Play.parse(self.standing)
 
-    @property
-    def hand_text(self) -> str:
-        return format_counts(self.hand)
 
     @property
     def hand_size(self) -> int:
