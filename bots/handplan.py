@@ -11,13 +11,18 @@ from gouji.plays import Play
 Hand = Sequence[int]
 
 
-def moves_needed(hand: Hand) -> int:
+def moves_needed(hand: Hand, bie_san: bool = False) -> int:
     """Plays needed to empty the hand if nothing is split: one per natural rank;
-    2s and jokers ride along (one extra play when they are all that is left)."""
+    2s and jokers ride along (one extra play when they are all that is left).
+    Under 憋3 they cannot ride with the 3s, which go alone and last (RULES §7)."""
+    flex = hand[TWO] + hand[SMALL] + hand[BIG]
+    if bie_san and hand[THREE]:
+        others = sum(1 for r in NATURALS if r != THREE and hand[r])
+        return 1 + others + (1 if flex and not others else 0)
     groups = sum(1 for r in NATURALS if hand[r])
     if groups:
         return groups
-    return 1 if hand[TWO] + hand[SMALL] + hand[BIG] else 0
+    return 1 if flex else 0
 
 
 def after(hand: Hand, play: Play) -> list[int]:
@@ -33,6 +38,18 @@ def is_single_play(hand: Hand, bie_san: bool = False) -> bool:
     if bie_san and hand[THREE]:
         return len(naturals) == 1 and not (hand[TWO] or hand[SMALL] or hand[BIG])
     return len(naturals) <= 1 and sum(hand) > 0
+
+
+def closing_play(hand: Hand) -> Play | None:
+    """Under 憋3, the strongest play that could come just before the 3s (the 冲牌):
+    the top non-3 rank with every 2 and joker attached."""
+    ranks = [r for r in NATURALS if r != THREE and hand[r]]
+    counts = [0] * len(hand)
+    for rank in (TWO, SMALL, BIG):
+        counts[rank] = hand[rank]
+    if ranks:
+        counts[ranks[-1]] = hand[ranks[-1]]
+    return Play.from_counts(counts) if any(counts) else None
 
 
 def breaks_group(hand: Hand, play: Play) -> bool:

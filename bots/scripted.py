@@ -11,16 +11,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from gouji.cards import BIG, SMALL, TWO
+from gouji.cards import BIG, SMALL, THREE, TWO
 from gouji.phases import ANSWER, BURN, LEAD
 from gouji.plays import Play, is_dead, is_gouji
 from gouji.seats import next_seat, opposite, same_team
 from gouji.view import SeatView
 
-from .handplan import after, beatable_by, breaks_group, is_single_play, moves_needed, strength
+from .handplan import after, beatable_by, breaks_group, closing_play, is_single_play, moves_needed, strength
 from .knowledge import Knowledge, count_cards, parse_action
 from .predeal import PRE_PLAY, score_pre_play
 from .reasons import Reason, reason
+from .worlds import World, sample_worlds, stand_chance
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class Style:
     counts_cards: bool = True     # uses the unseen-card count (boss plays, endgame)
     partnership: bool = True      # protects and feeds teammates, uses 让
     plans_endgame: bool = True    # plays a boss and then goes out
+    plans_bie_san: bool = False   # counts the 3s' own last play and guards the 冲牌 (§7)
     noise: float = 0.0            # random jitter on scores (easy plays sloppier)
     cost_two: float = 0.9
     cost_small: float = 1.6
@@ -53,16 +55,18 @@ class Style:
     burn_partner: float = 1.0     # burning the player attacking a partner
     moves_value: float = 1.0      # one play fewer to go out
     stop_cards: int = 3           # "about to go out" below this many cards
+    closer_cost: float = 0.0      # 憋3: the chance the 冲牌 we keep for last gets beaten (闷)
+    worlds: int = 24              # guessed deals of the hidden cards for that chance
 
 
 LEVELS = {
     "easy": Style(counts_cards=False, partnership=False, plans_endgame=False, noise=0.9,
                   break_cost=0.3, beat_value=0.9),
     "normal": Style(),
-    # hard: the same play, with weights tuned by self-play against normal
-    # (coordinate search, 3 sweeps; see the closing note for the figures).
-    "hard": Style(break_cost=0.35, beat_value=0.88, boss_value=0.35, lead_rank=1.76,
-                  beat_bias=-0.225, overshoot=0.128, rang_value=0.4, burn_bias=-0.3),
+    # hard: plans the 憋3 ending (the 3s' own play, a 冲牌 likely to stand) and
+    # uses weights tuned by self-play against normal (coordinate search).
+    "hard": Style(plans_bie_san=True, closer_cost=1.25, break_cost=0.35, beat_value=0.88, boss_value=0.35,
+                  lead_rank=1.76, beat_bias=-0.225, overshoot=0.128, rang_value=0.4, burn_bias=-0.3),
 }
 
 
@@ -107,12 +111,23 @@ class Context:
         self.view, self.style, self.known = view, style, known
         self.seat = view.seat
         self.hand = list(view.hand)
-        self.moves = moves_needed(self.hand)
+        self.bie_san = view.rules.bie_san and style.plans_bie_san
+        self.moves = moves_needed(self.hand, self.bie_san)
         self.standing = view.standing_play
         self.owner = view.standing_owner
         self.max_other = max((n for s, n in enumerate(view.counts)
                               if s != view.seat and s not in view.revolted), default=0)
         self.pool = known.unseen if known else None
+        self._worlds: list[World] | None = None
+        self._stand: dict[Play, float] = {}
+
+    def stand_chance(self, play: Play) -> float:
+        """How likely ``play`` is to win its round, over guessed deals (cached)."""
+        if play not in self._stand:
+            if self._worlds is None:
+                self._worlds = sample_worlds(self.view, self.pool or [], self.style.worlds)
+            self._stand[play] = stand_chance(self.view, self._worlds, play)
+        return self._stand[play]
 
     def is_boss(self, play: Play) -> bool:
         if is_dead(play, self.view.rules):
@@ -153,10 +168,22 @@ def _common(ctx: Context, play: Play) -> tuple[float, list[int]]:
     left = after(ctx.hand, play)
     if not any(left):
         return 100.0, left
-    gain = (ctx.moves - moves_needed(left)) * ctx.style.moves_value - flex_cost(ctx, play)
+    gain = (ctx.moves - moves_needed(left, ctx.bie_san)) * ctx.style.moves_value - flex_cost(ctx, play)
     if breaks_group(ctx.hand, play):
         gain -= ctx.style.break_cost
+    if ctx.bie_san and left[THREE] and sum(left) > left[THREE] and ctx.pool is not None:
+        gain -= _closer_risk(ctx, left)
     return gain, left
+
+
+def _closer_risk(ctx: Context, left: list[int]) -> float:
+    """憋3 (§7): a beaten 冲牌 leaves us 闷'd with only 3s. When one play is left
+    before the 3s, keep the one most likely to stand (e.g. JJJJJ that the 对头
+    cannot beat rather than QQQ he can)."""
+    if not ctx.style.closer_cost or moves_needed(left, True) != 2:
+        return 0.0
+    closer = closing_play(left)
+    return 0.0 if closer is None else ctx.style.closer_cost * (1.0 - ctx.stand_chance(closer))
 
 
 def _score_lead(ctx: Context, action: str, play: Play) -> Scored:
@@ -238,11 +265,11 @@ def _score_burn(ctx: Context, action: str, play: Play) -> Scored:
     if owner is not None and ctx.teammate(opposite(owner)) and ctx.style.partnership:
         score += ctx.style.burn_partner
         why = reason("burn_for_partner")
-    if moves_needed(left) <= 2:
+    if moves_needed(left, ctx.bie_san) <= 2:
         score += ctx.style.burn_finish
         why = reason("burn_to_win")
     jokers_left = left[SMALL] + left[BIG]
-    score -= 0.3 * max(0, jokers_left - moves_needed(left))  # jokers tied up by the duty
+    score -= 0.3 * max(0, jokers_left - moves_needed(left, ctx.bie_san))  # jokers tied up by the duty
     return Scored(action, score + ctx.style.burn_bias, why)
 
 

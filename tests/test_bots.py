@@ -19,7 +19,7 @@ from gouji.seats import SEATS
 LEVELS = ("random", "easy", "normal", "hard")
 BOTS_DIR = Path(bots.__file__).parent
 ALLOWED_ENGINE_MODULES = {"gouji.cards", "gouji.plays", "gouji.seats", "gouji.rules", "gouji.view",
-                          "gouji.events", "gouji.phases", "gouji.errors"}
+                          "gouji.events", "gouji.phases", "gouji.errors", "gouji.movegen"}
 
 
 def play_deal(seed: int, names: list[str], rules: RuleSet) -> Game:
@@ -132,3 +132,55 @@ def test_hints_are_legal_and_explained():
         assert all(h.action in view.legal_actions and h.zh and h.en for h in hints)
         game.apply(hints[0].action)
     assert suggest(game.view((game.current_seat + 1) % 6)) == []
+
+
+CLOSER_DEAL = ["33JJJJJQQQ", "3456789TJQKA", "3456789TJQKA", "3KKKAAA22xxX", "3456789TJQKA", "3456789TJQKA"]
+
+
+def test_hard_keeps_the_closer_most_likely_to_stand_under_bie_san():
+    """33 JJJJJ QQQ under 憋3: whichever group is led, the other is the 冲牌 before
+    the 3s. In guessed deals the 对头's 11 unknown cards often beat QQQ, rarely
+    five cards over J, so hard leads QQQ and keeps JJJJJ; normal leads the lower J."""
+    game = Game.from_hands(CLOSER_DEAL, leader=0, rules=RuleSet.preset("qingdao"))
+    view = game.view(0)
+    assert bots.make("hard", 0).choose(view, random.Random(1)) == "play QQQ"
+    assert bots.make("normal", 0).choose(view, random.Random(1)) == "play JJJJJ"
+    for trial in range(3):  # the guesses come from the view alone
+        other = resampled(game, 0, random.Random(trial))
+        assert bots.make("hard", 0).choose(other.view(0), random.Random(1)) == "play QQQ"
+
+
+def test_guessed_worlds_deal_exactly_the_unseen_cards():
+    from bots.knowledge import count_cards
+    from bots.worlds import sample_worlds
+
+    game = Game.new_deal(11, RuleSet.preset("qingdao"))
+    players = [bots.make("normal", s) for s in SEATS]
+    for _ in range(120):
+        seat = game.current_seat
+        game.apply(players[seat].choose(game.view(seat), random.Random(0)))
+    view = game.view(game.current_seat)
+    unseen = count_cards(view).unseen
+    worlds = sample_worlds(view, unseen, 5)
+    assert worlds == sample_worlds(view, unseen, 5)  # fixed by the view
+    for world in worlds:
+        assert world[view.seat] is None
+        for seat in SEATS:
+            if seat != view.seat:
+                hand = world[seat] or [0] * N_RANKS
+                assert sum(hand) == view.counts[seat]
+                assert view.counts[seat] == 0 or hand[0] >= 1  # 憋3: everyone still in holds a 3
+        dealt = [sum((world[s] or [0] * N_RANKS)[r] for s in SEATS) for r in range(N_RANKS)]
+        assert dealt == unseen
+
+
+def test_stand_chance_knows_dead_plays_and_the_opposite_only_answer():
+    from bots.knowledge import count_cards
+    from bots.worlds import sample_worlds, stand_chance
+    from gouji.plays import Play
+
+    view = Game.from_hands(CLOSER_DEAL, leader=0, rules=RuleSet.preset("qingdao")).view(0)
+    worlds = sample_worlds(view, count_cards(view).unseen, 40)
+    assert stand_chance(view, worlds, Play.parse("XJ")) == 1.0          # 大王: dead
+    assert stand_chance(view, worlds, Play.parse("J")) == 0.0           # anyone beats a single J
+    assert stand_chance(view, worlds, Play.parse("JJJJJ")) > stand_chance(view, worlds, Play.parse("QQQ"))
