@@ -56,17 +56,20 @@ class Style:
     moves_value: float = 1.0      # one play fewer to go out
     stop_cards: int = 3           # "about to go out" below this many cards
     closer_cost: float = 0.0      # 憋3: the chance the 冲牌 we keep for last gets beaten (闷)
-    worlds: int = 24              # guessed deals of the hidden cards for that chance
+    finish_value: float = 0.0     # the chance a play stands when only one play would be left
+    worlds: int = 24              # guessed deals of the hidden cards for those chances
 
 
 LEVELS = {
     "easy": Style(counts_cards=False, partnership=False, plans_endgame=False, noise=0.9,
                   break_cost=0.3, beat_value=0.9),
     "normal": Style(),
-    # hard: plans the 憋3 ending (the 3s' own play, a 冲牌 likely to stand) and
-    # uses weights tuned by self-play against normal (coordinate search).
-    "hard": Style(plans_bie_san=True, closer_cost=1.25, break_cost=0.35, beat_value=0.88, boss_value=0.35,
-                  lead_rank=1.76, beat_bias=-0.225, overshoot=0.128, rang_value=0.4, burn_bias=-0.3),
+    # hard: plans the ending with guessed deals (the play before the last one,
+    # the 冲牌 under 憋3, should stand) and uses weights tuned by self-play
+    # against normal (coordinate search).
+    "hard": Style(plans_bie_san=True, closer_cost=1.25, finish_value=4.0,
+                  break_cost=0.35, beat_value=0.88, boss_value=0.35, lead_rank=1.76, beat_bias=-0.225,
+                  overshoot=0.128, rang_value=0.4, burn_bias=-0.3),
 }
 
 
@@ -205,7 +208,16 @@ def _score_lead(ctx: Context, action: str, play: Play) -> Scored:
         why = reason("keep_lead")
     if ctx.style.partnership:
         score += _feed_bonus(ctx, play)
+    score += _finish_bonus(ctx, play, left)
     return Scored(action, score, why)
+
+
+def _finish_bonus(ctx: Context, play: Play, left: list[int]) -> float:
+    """A play that leaves one play to go: worth its chance of standing, since
+    then we lead out next (under 憋3 this play is the 冲牌)."""
+    if not ctx.style.finish_value or ctx.pool is None or not is_single_play(left, ctx.view.rules.bie_san):
+        return 0.0
+    return ctx.style.finish_value * ctx.stand_chance(play)
 
 
 def _feed_bonus(ctx: Context, play: Play) -> float:
@@ -234,11 +246,11 @@ def _stakes(ctx: Context) -> tuple[float, Reason]:
 
 
 def _score_beat(ctx: Context, action: str, play: Play, answering: bool) -> Scored:
-    gain, _ = _common(ctx, play)
+    gain, left = _common(ctx, play)
     if gain >= 100:
         return Scored(action, gain, reason("go_out"))
     stakes, why = _stakes(ctx)
-    score = gain + stakes + 0.04 * play.size
+    score = gain + stakes + 0.04 * play.size + _finish_bonus(ctx, play, left)
     if play.rank < TWO and ctx.standing is not None and ctx.standing.rank >= 0:
         score -= ctx.style.overshoot * max(0, play.rank - ctx.standing.rank - 1)
     if ctx.is_boss(play):

@@ -184,3 +184,12 @@ def test_stand_chance_knows_dead_plays_and_the_opposite_only_answer():
     assert stand_chance(view, worlds, Play.parse("XJ")) == 1.0          # 大王: dead
     assert stand_chance(view, worlds, Play.parse("J")) == 0.0           # anyone beats a single J
     assert stand_chance(view, worlds, Play.parse("JJJJJ")) > stand_chance(view, worlds, Play.parse("QQQ"))
+
+
+def test_hard_leads_the_play_likely_to_stand_when_one_play_would_be_left():
+    """55 KK, basic rules: KK is 够级 and the 对头 holds one card, so it very likely
+    stands and 55 then goes out; normal sheds the low 55 first."""
+    hands = ["55KK", "44446", "44446", "9", "44446", "44446"]
+    view = Game.from_hands(hands, leader=0, rules=RuleSet.preset("basic")).view(0)
+    assert bots.make("hard", 0).choose(view, random.Random(1)) == "play KK"
+    assert bots.make("normal", 0).choose(view, random.Random(1)) == "play 55"
