@@ -208,8 +208,20 @@ def _score_lead(ctx: Context, action: str, play: Play) -> Scored:
         why = reason("keep_lead")
     if ctx.style.partnership:
         score += _feed_bonus(ctx, play)
-    score += _finish_bonus(ctx, play, left)
-    return Scored(action, score, why)
+    finish = _finish_bonus(ctx, play, left)
+    if finish >= 0.5 * ctx.style.finish_value > 0:
+        why = reason("likely_out")
+    elif _keeps_closer(ctx, left):
+        why = reason("keep_closer")
+    return Scored(action, score + finish, why)
+
+
+def _keeps_closer(ctx: Context, left: list[int]) -> bool:
+    """Under 憋3, the group left before the 3s will probably stand."""
+    if not (ctx.style.closer_cost and ctx.bie_san and ctx.pool is not None and left[THREE]):
+        return False
+    closer = closing_play(left)
+    return moves_needed(left, True) == 2 and closer is not None and ctx.stand_chance(closer) >= 0.5
 
 
 def _finish_bonus(ctx: Context, play: Play, left: list[int]) -> float:

@@ -11,6 +11,7 @@ import pytest
 
 import bots
 from bots.hints import suggest
+from bots.reasons import REASONS
 from gouji import Game, RuleSet
 from gouji.arena import run_match
 from gouji.cards import N_RANKS, card_rank
@@ -145,6 +146,8 @@ def test_hard_keeps_the_closer_most_likely_to_stand_under_bie_san():
     view = game.view(0)
     assert bots.make("hard", 0).choose(view, random.Random(1)) == "play QQQ"
     assert bots.make("normal", 0).choose(view, random.Random(1)) == "play JJJJJ"
+    hint = suggest(view)[0]
+    assert (hint.action, hint.zh, hint.en) == ("play QQQ", *REASONS["keep_closer"])
     for trial in range(3):  # the guesses come from the view alone
         other = resampled(game, 0, random.Random(trial))
         assert bots.make("hard", 0).choose(other.view(0), random.Random(1)) == "play QQQ"
@@ -193,3 +196,5 @@ def test_hard_leads_the_play_likely_to_stand_when_one_play_would_be_left():
     view = Game.from_hands(hands, leader=0, rules=RuleSet.preset("basic")).view(0)
     assert bots.make("hard", 0).choose(view, random.Random(1)) == "play KK"
     assert bots.make("normal", 0).choose(view, random.Random(1)) == "play 55"
+    hint = suggest(view)[0]
+    assert (hint.action, hint.zh, hint.en) == ("play KK", *REASONS["likely_out"])
