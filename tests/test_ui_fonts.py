@@ -47,3 +47,17 @@ def test_every_character_the_ui_can_show_has_a_glyph(face):
 def test_the_font_licence_ships_beside_the_font():
     text = asset_path("fonts", "OFL.txt").read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in text
+
+
+STATE_LINES = ["出牌中 · 烧牌中 · 无头 · 未开点 · 过", "to play · burning · no 对头 · not opened · passed"]
+
+
+@pytest.mark.parametrize("text", STATE_LINES)
+def test_a_seat_state_line_is_fitted_to_its_room(screen, text):
+    from gouji.ui.fonts import Fonts
+
+    fonts, white = Fonts(), (255, 255, 255)
+    for width in (60, 140, 400):
+        line = fonts.render_fit(text, 15, white, width)
+        assert 0 < line.get_width() <= width
+    assert fonts.render_fit(text, 15, white, 2000).get_size() == fonts.render(text, 15, white).get_size()

@@ -35,6 +35,17 @@ class Fonts:
             self._text[key] = surface
         return surface
 
+    def render_fit(self, text: str, size: int, colour: tuple[int, int, int], width: int,
+                   smallest: int = 12) -> pygame.Surface:
+        """One line no wider than ``width``: a smaller size first, then cut with '…'."""
+        for trial in range(size, smallest - 1, -1):
+            if self.get(trial, False).size(text)[0] <= width:
+                return self.render(text, trial, colour)
+        font = self.get(smallest, False)
+        while text and font.size(text + "…")[0] > width:
+            text = text[:-1]
+        return self.render(text + "…", smallest, colour)
+
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Split into lines that fit ``width`` (CJK breaks anywhere, Latin at spaces)."""
         font = self.get(size, bold)

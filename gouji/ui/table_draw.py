@@ -100,8 +100,9 @@ class TableDrawer:
         pygame.draw.rect(screen, (0, 0, 0), tag_box.inflate(10, 4), border_radius=6)
         pygame.draw.rect(screen, colour, tag_box.inflate(10, 4), 1, border_radius=6)
         screen.blit(tag, tag_box)
-        screen.blit(self.fonts.render(self._state_text(seat), 15, theme.GOLD if turn else theme.TEXT_DIM),
-                    (x + 12, y + 36))
+        room = w - 24 - (48 if self._count_shown(seat) else 0)  # keep clear of the count badge
+        state = self.fonts.render_fit(self._state_text(seat), 15, theme.GOLD if turn else theme.TEXT_DIM, room)
+        screen.blit(state, (x + 12, y + 36))
         self._draw_count(screen, seat, rect)
 
     def _state_text(self, seat: int) -> str:
@@ -126,11 +127,15 @@ class TableDrawer:
             words.append(t("state_passed", lang))
         return " · ".join(words)
 
-    def _draw_count(self, screen: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+    def _count_shown(self, seat: int) -> bool:
         view = self.scene.view
         count = view.counts[seat]
         always = self.scene.app.settings.show_counts == "always"
-        if count == 0 or not (always or count <= 10 or seat == view.seat):
+        return count > 0 and (always or count <= 10 or seat == view.seat)
+
+    def _draw_count(self, screen: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        count = self.scene.view.counts[seat]
+        if not self._count_shown(seat):
             return
         badge = pygame.Rect(0, 0, 40, 26)
         badge.center = (rect.right - 26, rect.bottom - 18)
