@@ -115,6 +115,15 @@ def test_normal_beats_random_by_a_real_margin():
     assert result["team_a"]["avg_points"] > 5
 
 
+def test_hard_beats_normal_by_a_real_margin():
+    """80 seeded deals under the default rules (the benchmark uses 1,000)."""
+    result = run_match(40, 950, "hard", "normal", RuleSet.preset("qingdao"))
+    hard, normal = result["team_a"], result["team_b"]
+    assert result["illegal"] == 0
+    assert hard["win_share"] >= normal["win_share"] + 0.2
+    assert hard["avg_points"] > 1
+
+
 def test_unknown_bot_names_are_refused():
     with pytest.raises(ValueError, match="'genius'"):
         bots.make("genius", 0)
