@@ -16,6 +16,7 @@ REASONS = {
     "boss_then_out": ("先出没人管得了的牌，再一手走完", "lead a play nobody can beat, then go out"),
     "likely_out": ("这手多半没人管得住，下一手就能出完", "likely to stand; then your next play goes out"),
     "keep_closer": ("憋3：留最难被管的一手作冲牌，免得被闷", "憋3: keep the hardest play to beat as your 冲牌"),
+    "use_gousiji": ("用够死级：这手够级只有烧牌能管", "use your 够死级: only a burn can take this 够级 play"),
     "shed_low": ("趁有牌权先走小牌", "you have the lead: get rid of low cards"),
     "attack_opposite": ("出够级牌打对头，争取开点", "attack your 对头 with a 够级 play to open"),
     "keep_lead": ("这手牌没人管得了，牌权还是你的", "nobody can beat this: you keep the lead"),

@@ -32,6 +32,7 @@ class Style:
     partnership: bool = True      # protects and feeds teammates, uses 让
     plans_endgame: bool = True    # plays a boss and then goes out
     plans_bie_san: bool = False   # counts the 3s' own last play and guards the 冲牌 (§7)
+    rule_sense: bool = True       # 无头/四人乱缠 leave no 对头 to attack; spends a 够死级 well (§3.7–§3.9)
     noise: float = 0.0            # random jitter on scores (easy plays sloppier)
     cost_two: float = 0.9
     cost_small: float = 1.6
@@ -55,6 +56,7 @@ class Style:
     burn_partner: float = 1.0     # burning the player attacking a partner
     moves_value: float = 1.0      # one play fewer to go out
     stop_cards: int = 3           # "about to go out" below this many cards
+    gousiji_value: float = 1.0    # a 够级 play under my 够死级 times its chance of standing
     closer_cost: float = 0.0      # 憋3: the chance the 冲牌 we keep for last gets beaten (闷)
     finish_value: float = 0.0     # the chance a play stands when only one play would be left
     worlds: int = 24              # guessed deals of the hidden cards for those chances
@@ -121,6 +123,7 @@ class Context:
         self.max_other = max((n for s, n in enumerate(view.counts)
                               if s != view.seat and s not in view.revolted), default=0)
         self.pool = known.unseen if known else None
+        self.gousiji = view.seat in view.gou_si_ji and not view.chaos and style.rule_sense
         self._worlds: list[World] | None = None
         self._stand: dict[Play, float] = {}
 
@@ -139,6 +142,14 @@ class Context:
             return False
         return not beatable_by(play, self.pool, self.max_other,
                                self.view.rules.mixed_jokers == "as_small")
+
+    def protected(self, play: Play) -> bool:
+        """Only my 对头 may answer this play, or a burn (§3.4): not when I am
+        无头 (unless it is my 够死级), and never in 四人乱缠."""
+        if not is_gouji(play) or self.view.chaos:
+            return False
+        rival = opposite(self.seat)
+        return self.gousiji or (self.cards_of(rival) > 0 and rival not in self.view.revolted)
 
     def teammate(self, seat: int | None) -> bool:
         return seat is not None and seat != self.seat and same_team(seat, self.seat)
@@ -200,9 +211,13 @@ def _score_lead(ctx: Context, action: str, play: Play) -> Scored:
     rank_value = strength(play.rank) if play.rank < TWO else 1.2
     score = gain - ctx.style.lead_rank * rank_value + ctx.style.lead_size * play.size
     why = reason("shed_low")
-    if is_gouji(play) and _open_matters(ctx) and not play.jokers:
+    if is_gouji(play) and _open_matters(ctx) and not play.jokers and _attacks(ctx, play):
         score += ctx.style.attack_value
         why = reason("attack_opposite")
+    if _uses_gousiji(ctx, play):  # a lead that stands costs no tempo, so forgive its rank
+        stand = ctx.stand_chance(play)
+        score += (ctx.style.gousiji_value + ctx.style.lead_rank * rank_value) * stand
+        why = reason("use_gousiji")
     if boss and ctx.moves <= 3:
         score += ctx.style.boss_value
         why = reason("keep_lead")
@@ -230,6 +245,17 @@ def _finish_bonus(ctx: Context, play: Play, left: list[int]) -> float:
     if not ctx.style.finish_value or ctx.pool is None or not is_single_play(left, ctx.view.rules.bie_san):
         return 0.0
     return ctx.style.finish_value * ctx.stand_chance(play)
+
+
+def _attacks(ctx: Context, play: Play) -> bool:
+    """A 够级 lead is an attack on the 对头 only while he is there to answer it."""
+    return not ctx.style.rule_sense or (ctx.protected(play) and not ctx.gousiji)
+
+
+def _uses_gousiji(ctx: Context, play: Play) -> bool:
+    """My 够死级 (§3.8) protects my next 够级 play from all but a burn: spend it
+    on one likely to stand."""
+    return ctx.gousiji and is_gouji(play) and ctx.pool is not None
 
 
 def _feed_bonus(ctx: Context, play: Play) -> float:
@@ -270,6 +296,9 @@ def _score_beat(ctx: Context, action: str, play: Play, answering: bool) -> Score
     if answering and _open_matters_for(ctx, ctx.owner):
         score += ctx.style.deny_value
         why = reason("deny_open")
+    if _uses_gousiji(ctx, play):
+        score += ctx.style.gousiji_value * ctx.stand_chance(play)
+        why = reason("use_gousiji")
     return Scored(action, score + ctx.style.beat_bias, why)
 
 

@@ -76,7 +76,8 @@ def stand_chance(view: SeatView, worlds: list[World], play: Play) -> float:
     me, rules = view.seat, view.rules
     as_small = rules.mixed_jokers == "as_small"
     rival = opposite(me)
-    protected = is_gouji(play) and not view.chaos and view.counts[rival] > 0 and rival not in view.revolted
+    protected = is_gouji(play) and not view.chaos and (
+        me in view.gou_si_ji or (view.counts[rival] > 0 and rival not in view.revolted))
     threats = [s for s in SEATS if not same_team(s, me) and view.counts[s] > 0 and s not in view.revolted
                and (s == rival or s not in view.passed or view.chaos)]
     stands = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import copy
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -207,3 +208,46 @@ def test_hard_leads_the_play_likely_to_stand_when_one_play_would_be_left():
     assert bots.make("normal", 0).choose(view, random.Random(1)) == "play 55"
     hint = suggest(view)[0]
     assert (hint.action, hint.zh, hint.en) == ("play KK", *REASONS["likely_out"])
+
+
+def gousiji_lead() -> Game:
+    """Seat 3 goes out first with the 够级 KK; seat 0, his 对头, 扣s it, becomes
+    无头 with a 够死级, and leads (a standing 够级 底牌 gives the 对头 the lead)."""
+    hands = ["QQQ75", "4445566", "9TJ44", "KK", "4445566", "4445566"]
+    game = Game.from_hands(hands, leader=3, rules=RuleSet.preset("basic"))
+    game.apply("play KK")
+    while not (game.current_seat == 0 and game.phase == "lead"):
+        game.apply("noburn" if "noburn" in game.legal_actions() else "pass")
+    return game
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_gousiji_is_spent_on_a_gouji_lead_likely_to_stand(level, monkeypatch):
+    view = gousiji_lead().view(0)
+    assert view.gou_si_ji == {0} and view.wutou == {0}
+    best = bots.make(level, 0).rank_actions(view)[0]
+    assert (best.action, best.why.key) == ("play QQQ", "use_gousiji")
+    from bots import scripted
+    monkeypatch.setitem(scripted.LEVELS, level, replace(scripted.LEVELS[level], rule_sense=False))
+    assert bots.make(level, 0).choose(view, random.Random(0)) == "play 5"
+
+
+def test_protection_follows_wutou_gousiji_and_chaos():  # RULES §3.4, §3.7–§3.9
+    from bots.knowledge import count_cards
+    from bots.scripted import LEVELS, Context
+    from gouji.plays import Play
+
+    game = gousiji_lead()
+    ctx = Context(game.view(0), LEVELS["normal"], count_cards(game.view(0)))
+    assert ctx.protected(Play.parse("QQQ")) and not ctx.protected(Play.parse("Q"))
+    game.apply("play 5")  # not 够级: the 够死级 stays unused
+    assert game.view(0).gou_si_ji == {0}
+    ctx = Context(game.view(1), LEVELS["normal"], count_cards(game.view(1)))
+    assert ctx.protected(Play.parse("66")) is False and ctx.protected(Play.parse("2222")) is True
+    players = [bots.make("normal", s) for s in SEATS]
+    while not game.view(0).chaos:  # two players out: 四人乱缠, where nothing is protected
+        seat = game.current_seat
+        game.apply(players[seat].choose(game.view(seat), random.Random(0)))
+    seat = game.current_seat
+    ctx = Context(game.view(seat), LEVELS["normal"], count_cards(game.view(seat)))
+    assert not ctx.protected(Play.parse("2222"))
