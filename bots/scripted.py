@@ -70,7 +70,7 @@ LEVELS = {
     # the 冲牌 under 憋3, should stand) and uses weights tuned by self-play
     # against normal (coordinate search).
     "hard": Style(plans_bie_san=True, closer_cost=1.25, finish_value=4.0,
-                  break_cost=0.35, beat_value=0.88, boss_value=0.35, lead_rank=1.76, beat_bias=-0.225,
+                  break_cost=0.35, beat_value=1.15, boss_value=0.35, lead_rank=1.76, beat_bias=-0.225,
                   overshoot=0.128, rang_value=0.4, burn_bias=-0.3),
 }
 
