@@ -21,7 +21,7 @@ from .handplan import after, beatable_by, breaks_group, closing_play, is_single_
 from .knowledge import Knowledge, count_cards, parse_action
 from .predeal import PRE_PLAY, score_pre_play
 from .reasons import Reason, reason
-from .worlds import World, sample_worlds, stand_chance
+from .worlds import World, is_protected, sample_worlds, stand_chance
 
 
 @dataclass(frozen=True)
@@ -125,15 +125,17 @@ class Context:
         self.pool = known.unseen if known else None
         self.gousiji = view.seat in view.gou_si_ji and not view.chaos and style.rule_sense
         self._worlds: list[World] | None = None
-        self._stand: dict[Play, float] = {}
+        self._stand: dict[tuple[Play, bool, bool], float] = {}
 
-    def stand_chance(self, play: Play) -> float:
+    def stand_chance(self, play: Play, later: bool = False, gousiji: bool = True) -> float:
         """How likely ``play`` is to win its round, over guessed deals (cached)."""
-        if play not in self._stand:
+        key = (play, later, gousiji)
+        if key not in self._stand:
             if self._worlds is None:
-                self._worlds = sample_worlds(self.view, self.pool or [], self.style.worlds)
-            self._stand[play] = stand_chance(self.view, self._worlds, play)
-        return self._stand[play]
+                assert self.pool is not None, "guessed deals need the card count"
+                self._worlds = sample_worlds(self.view, self.pool, self.style.worlds)
+            self._stand[key] = stand_chance(self.view, self._worlds, play, later, gousiji)
+        return self._stand[key]
 
     def is_boss(self, play: Play) -> bool:
         if is_dead(play, self.view.rules):
@@ -144,12 +146,8 @@ class Context:
                                self.view.rules.mixed_jokers == "as_small")
 
     def protected(self, play: Play) -> bool:
-        """Only my 对头 may answer this play, or a burn (§3.4): not when I am
-        无头 (unless it is my 够死级), and never in 四人乱缠."""
-        if not is_gouji(play) or self.view.chaos:
-            return False
-        rival = opposite(self.seat)
-        return self.gousiji or (self.cards_of(rival) > 0 and rival not in self.view.revolted)
+        """Only my 对头 may answer this play, or a burn (§3.4)."""
+        return is_protected(self.view, play)
 
     def teammate(self, seat: int | None) -> bool:
         return seat is not None and seat != self.seat and same_team(seat, self.seat)
@@ -186,18 +184,27 @@ def _common(ctx: Context, play: Play) -> tuple[float, list[int]]:
     if breaks_group(ctx.hand, play):
         gain -= ctx.style.break_cost
     if ctx.bie_san and left[THREE] and sum(left) > left[THREE] and ctx.pool is not None:
-        gain -= _closer_risk(ctx, left)
+        gain -= _closer_risk(ctx, play, left)
     return gain, left
 
 
-def _closer_risk(ctx: Context, left: list[int]) -> float:
+def _closer_risk(ctx: Context, play: Play, left: list[int]) -> float:
     """憋3 (§7): a beaten 冲牌 leaves us 闷'd with only 3s. When one play is left
     before the 3s, keep the one most likely to stand (e.g. JJJJJ that the 对头
     cannot beat rather than QQQ he can)."""
+    stand = _closer_stand(ctx, play, left)
+    return 0.0 if stand is None else ctx.style.closer_cost * (1.0 - stand)
+
+
+def _closer_stand(ctx: Context, play: Play, left: list[int]) -> float | None:
+    """Chance that the 冲牌 left after ``play`` stands when it comes (a later round;
+    a 够级 ``play`` uses up a 够死级 now). None unless it is one play before the 3s."""
     if not ctx.style.closer_cost or moves_needed(left, True) != 2:
-        return 0.0
+        return None
     closer = closing_play(left)
-    return 0.0 if closer is None else ctx.style.closer_cost * (1.0 - ctx.stand_chance(closer))
+    if closer is None:
+        return None
+    return ctx.stand_chance(closer, later=True, gousiji=not is_gouji(play))
 
 
 def _score_lead(ctx: Context, action: str, play: Play) -> Scored:
@@ -226,17 +233,17 @@ def _score_lead(ctx: Context, action: str, play: Play) -> Scored:
     finish = _finish_bonus(ctx, play, left)
     if finish >= 0.5 * ctx.style.finish_value > 0:
         why = reason("likely_out")
-    elif _keeps_closer(ctx, left):
+    elif _keeps_closer(ctx, play, left):
         why = reason("keep_closer")
     return Scored(action, score + finish, why)
 
 
-def _keeps_closer(ctx: Context, left: list[int]) -> bool:
+def _keeps_closer(ctx: Context, play: Play, left: list[int]) -> bool:
     """Under 憋3, the group left before the 3s will probably stand."""
-    if not (ctx.style.closer_cost and ctx.bie_san and ctx.pool is not None and left[THREE]):
+    if not (ctx.bie_san and ctx.pool is not None and left[THREE] and sum(left) > left[THREE]):
         return False
-    closer = closing_play(left)
-    return moves_needed(left, True) == 2 and closer is not None and ctx.stand_chance(closer) >= 0.5
+    stand = _closer_stand(ctx, play, left)
+    return stand is not None and stand >= 0.5
 
 
 def _finish_bonus(ctx: Context, play: Play, left: list[int]) -> float:
@@ -255,7 +262,7 @@ def _attacks(ctx: Context, play: Play) -> bool:
 def _uses_gousiji(ctx: Context, play: Play) -> bool:
     """My 够死级 (§3.8) protects my next 够级 play from all but a burn: spend it
     on one likely to stand."""
-    return ctx.gousiji and is_gouji(play) and ctx.pool is not None
+    return ctx.gousiji and is_gouji(play) and not is_dead(play, ctx.view.rules) and ctx.pool is not None
 
 
 def _feed_bonus(ctx: Context, play: Play) -> float:

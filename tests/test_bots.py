@@ -251,3 +251,34 @@ def test_protection_follows_wutou_gousiji_and_chaos():  # RULES §3.4, §3.7–�
     seat = game.current_seat
     ctx = Context(game.view(seat), LEVELS["normal"], count_cards(game.view(seat)))
     assert not ctx.protected(Play.parse("2222"))
+
+
+def test_guessed_worlds_give_a_revolutionary_no_2s_jokers_or_3s():
+    from bots.knowledge import count_cards
+    from bots.worlds import sample_worlds
+    from gouji.cards import BIG, SMALL, THREE, TWO
+
+    dealt = Game.new_deal(5, RuleSet.preset("qingdao"))
+    game = Game(replace(dealt.setup, revolted=frozenset({3})))
+    view = game.view(game.current_seat)
+    for world in sample_worlds(view, count_cards(view).unseen, 10):
+        hand = world[3]
+        assert hand is not None and sum(hand) == view.counts[3]
+        assert hand[TWO] == hand[SMALL] == hand[BIG] == hand[THREE] == 0
+
+
+def test_stand_chance_respects_the_pass_lockout_now_but_not_in_a_later_round():
+    from bots.knowledge import count_cards
+    from bots.worlds import sample_worlds, stand_chance
+    from gouji.plays import Play
+
+    hands = ["9J55", "4567", "5678", "6789T", "789T", "89TJ"]
+    game = Game.from_hands(hands, leader=0, rules=RuleSet.preset("basic"))
+    for action in ("play 9", "pass", "pass", "play T", "pass", "pass"):
+        game.apply(action)
+    view = game.view(0)
+    assert view.current_seat == 0 and view.passed == {1, 2, 4, 5}
+    worlds = sample_worlds(view, count_cards(view).unseen, 40)
+    now = stand_chance(view, worlds, Play.parse("J"))          # only my 对头 may still answer
+    later = stand_chance(view, worlds, Play.parse("J"), later=True)
+    assert now > later
