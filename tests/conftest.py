@@ -22,3 +22,13 @@ def screen():
     surface = pygame.display.set_mode((1280, 800))
     yield surface
     pygame.quit()
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite tests/golden/*.json from fresh seeded play (after a deliberate rules change)")
+
+
+@pytest.fixture
+def update_golden(request) -> bool:
+    return bool(request.config.getoption("--update-golden"))

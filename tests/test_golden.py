@@ -1,0 +1,77 @@
+"""Golden transcripts (test layer 4): a few seeded deals and a short match,
+stored as (rules, seed, actions) with every event they produced. Replaying
+the actions must give the same events, places and totals. After a deliberate
+rules change, regenerate with ``pytest tests/test_golden.py --update-golden``
+and review the diff."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from gouji import Game, RuleSet
+from gouji.match import Match
+
+GOLDEN = Path(__file__).parent / "golden"
+DEALS = [("qingdao", 7), ("basic", 8), ("app196", 9)]
+MATCH = ("qingdao", 10, 2)  # preset, seed, series length
+
+
+def _write(path: Path, data: dict) -> None:
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def _random_actions(legal, apply, is_over, seed: int) -> list[str]:
+    rng, actions = random.Random(seed), []
+    while not is_over():
+        action = rng.choice(legal())
+        apply(action)
+        actions.append(action)
+    return actions
+
+
+def _first_difference(got: list[str], want: list[str]) -> str:
+    for i, (a, b) in enumerate(zip(got, want)):
+        if a != b:
+            return f"event {i}: got {a!r}, golden has {b!r}"
+    return f"got {len(got)} events, golden has {len(want)}"
+
+
+@pytest.mark.parametrize("preset,seed", DEALS)
+def test_a_seeded_deal_replays_its_golden_transcript(preset, seed, update_golden):
+    path = GOLDEN / f"deal_{preset}_{seed}.json"
+    rules = RuleSet.preset(preset)
+    if update_golden:
+        game = Game.new_deal(seed, rules)
+        actions = _random_actions(game.legal_actions, game.apply, lambda: game.is_over, seed)
+        _write(path, {"rules": preset, "seed": seed, "actions": actions,
+                      "events": [str(e) for e in game.events], "places": game.places})
+    golden = json.loads(path.read_text(encoding="utf-8"))
+    game = Game.new_deal(golden["seed"], RuleSet.preset(golden["rules"]))
+    for action in golden["actions"]:
+        game.apply(action)
+    events = [str(e) for e in game.events]
+    assert events == golden["events"], _first_difference(events, golden["events"])
+    assert game.is_over and game.places == golden["places"]
+
+
+def test_a_seeded_match_replays_its_golden_transcript(update_golden):
+    preset, seed, length = MATCH
+    path = GOLDEN / f"match_{preset}_{seed}.json"
+    rules = RuleSet.preset(preset).replace(series_length=length)
+    if update_golden:
+        match = Match.new(seed, rules)
+        actions = _random_actions(match.legal_actions, match.apply, lambda: match.is_over, seed)
+        _write(path, {"rules": rules.to_dict(), "seed": seed, "actions": actions,
+                      "events": [str(e) for e in match.events], "totals": list(match.totals)})
+    golden = json.loads(path.read_text(encoding="utf-8"))
+    match = Match.new(golden["seed"], RuleSet.from_dict(golden["rules"]))
+    for action in golden["actions"]:
+        match.apply(action)
+    events = [str(e) for e in match.events]
+    assert events == golden["events"], _first_difference(events, golden["events"])
+    assert match.is_over and list(match.totals) == golden["totals"]
