@@ -35,7 +35,7 @@ class Knowledge:
 def count_cards(view: SeatView) -> Knowledge:
     played = [[0] * N_RANKS for _ in range(6)]
     for event in view.history:
-        if event.kind == PLAY or event.kind == BURN:
+        if (event.kind == PLAY or event.kind == BURN) and event.seat is not None:
             counts = parse_play(event.cards).counts()
             row = played[event.seat]
             for rank in range(N_RANKS):

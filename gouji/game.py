@@ -194,6 +194,7 @@ class Game:
             raise explain(self._flow, kind, play)
         if cards is not None:
             seat = self._flow.current
+            assert seat is not None  # the action was legal, so somebody is to act
             held = {c for rank_cards in self._flow.cards[seat] for c in rank_cards}
             if play is None or _counts(cards) != play.counts() or not set(cards) <= held \
                     or len(set(cards)) != len(cards):

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from . import events as ev
 from .cards import card_rank, parse_counts
@@ -61,7 +62,7 @@ class Match:
         self._first_leader: int | None = None
         self._leader: int | None = None
         self._decisions: deque[Decision] = deque()
-        self._stage = self._new_deal
+        self._stage: Callable[[], None] | None = self._new_deal
         self._advance()
 
     @classmethod
@@ -214,6 +215,12 @@ class Match:
             self._decisions.extend(Decision(s, PREDECLARE) for s in self._order(self._first_drawer))
         self._stage = self._deal
 
+    @property
+    def _lead_seat(self) -> int:
+        """The deal's leader, known once the cards are dealt (亮3 decides it then)."""
+        assert self._leader is not None, "the leader is not known before the deal"
+        return self._leader
+
     def _next_leader(self, previous: DealResult | None) -> int | None:
         if previous is None or previous.chuan_san_hu:
             return None  # 亮3 (亮4 under 憋3)
@@ -233,8 +240,8 @@ class Match:
             self._emit(Event(ev.DEAL, seat, "", (self.deal_index,), private_to=seat, card_ids=tuple(sorted(hand))))
         if dealt.liang is not None:
             self._emit(Event(ev.LIANG, dealt.liang[0], "", (dealt.liang[1],)))
-        self._revolted: set[int] = set()
-        self._yaotou: set[int] = set()
+        self._revolted = set()
+        self._yaotou = set()
         if self.rules.hui_san:
             remove_threes(self._hands)
         paid_events, paid = pay_tributes(self._hands, self._owed, self.rules)
@@ -247,11 +254,11 @@ class Match:
 
     def _threes_and_revolts(self) -> None:
         if self.rules.bie_san:
-            bought, rebels = buy_threes(self._hands, self._leader, self.rules.revolution)
+            bought, rebels = buy_threes(self._hands, self._lead_seat, self.rules.revolution)
             self._emit_all(bought)
             self._revolted |= rebels
         elif self.rules.revolution:
-            self._decisions.extend(Decision(s, REVOLT) for s in self._order(self._leader)
+            self._decisions.extend(Decision(s, REVOLT) for s in self._order(self._lead_seat)
                                    if revolt_eligible(self._hands[s], False))
         self._stage = self._after_revolts
 
@@ -268,13 +275,13 @@ class Match:
     def _declare(self) -> None:
         if self._points_matter():
             self._decisions.extend(
-                Decision(s, DECLARE) for s in self._order(self._leader)
+                Decision(s, DECLARE) for s in self._order(self._lead_seat)
                 if s not in self._revolted and opposite(s) not in self._revolted
                 and s not in self._pre_declared)  # a 预点 already stands for him
         self._stage = self._begin_play
 
     def _begin_play(self) -> None:
-        setup = DealSetup(self.rules, tuple(tuple(h) for h in self._hands), self._leader,
+        setup = DealSetup(self.rules, tuple(tuple(h) for h in self._hands), self._lead_seat,
                           self._deal_seed, frozenset(self._revolted), frozenset(self._yaotou),
                           self._liang)
         self.game = Game(setup)
@@ -312,7 +319,7 @@ class Match:
 
     # ----- what a seat sees ------------------------------------------------
     def view(self, seat: int) -> SeatView:
-        extra = dict(deal_index=self.deal_index, series_length=self.rules.series_length,
+        extra: dict[str, Any] = dict(deal_index=self.deal_index, series_length=self.rules.series_length,
                      totals=self.totals, yaotou=frozenset(self._yaotou),
                      declared=tuple([(d, t, "ming") for d, t in sorted(self._declared.items())]
                                     + [(d, t, "yu") for d, t in sorted(self._pre_declared.items())]),

@@ -110,11 +110,9 @@ def buy_threes(hands: Hands, leader: int, revolution: bool) -> tuple[list[Event]
             continue
         three = min(threes(hands[seller]))
         move(hands, seller, buyer, [three])
-        paid = pay is not None and seller in (opposite(buyer), next_seat(buyer), next_seat(buyer, 5))
-        if paid:
-            move(hands, buyer, seller, [pay])
-        cards = [three] + ([pay] if paid else [])
-        out += private_pair(ev.BUY3, buyer, seller, cards, ("paid" if paid else "free",))
+        price = [pay] if pay is not None and seller in (opposite(buyer), next_seat(buyer), next_seat(buyer, 5)) else []
+        move(hands, buyer, seller, price)
+        out += private_pair(ev.BUY3, buyer, seller, [three] + price, ("paid" if price else "free",))
     return out, rebels
 
 

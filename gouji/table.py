@@ -62,7 +62,10 @@ class Table:
         return self.game.is_over
 
     def view(self, seat: int | None = None) -> SeatView:
-        return self.game.view(self.human if seat is None else seat)
+        seat = self.human if seat is None else seat
+        if seat is None:
+            raise ValueError("a table without a human seat needs a seat for its view")
+        return self.game.view(seat)
 
     def human_to_act(self) -> bool:
         return (not self.is_over and self.human is not None and not self.autoplay

@@ -147,9 +147,16 @@ class App:
             return
         self.start_match(loaded.match)
 
+    @property
+    def playing(self) -> Match:
+        """The match being played (the table exists only while there is one)."""
+        if self.match is None:
+            raise RuntimeError("no match is being played")
+        return self.match
+
     def _applied(self, item) -> None:
         """After every action: save the match, atomically (or forget it when over)."""
-        match = self.match
+        match = self.playing
         if match.is_over:
             delete_save()
         elif not self.options.no_save:
@@ -161,7 +168,7 @@ class App:
 
     def show_deal_summary(self, scene) -> None:
         from .result import ResultScene
-        overlay = ResultScene(self, list(self.match.results), self.match.rules, scene, on_close=scene.resume)
+        overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene, on_close=scene.resume)
         self.scenes.push(overlay)
         self._deal_ended(overlay)
 
@@ -169,7 +176,7 @@ class App:
         from .result import ResultScene
         if isinstance(self.scenes.top, ResultScene):
             self.scenes.pop()
-        overlay = ResultScene(self, list(self.match.results), self.match.rules, scene, final=True)
+        overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene, final=True)
         self.scenes.push(overlay)
         self._deal_ended(overlay)
 

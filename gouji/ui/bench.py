@@ -23,10 +23,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def frame_times(deals: int = 1) -> dict[str, float]:
+def frame_times(deals: int = 1) -> dict[str, float | str]:
     import pygame
 
     from .app import App, Options
+    from .table_scene import TableScene
     os.environ.setdefault("GOUJI_HOME", tempfile.mkdtemp(prefix="gouji-bench-"))
     app = App(Options(autoplay=True, seed=3, sound=False, speed="fast"))
     busy: list[float] = []
@@ -34,6 +35,7 @@ def frame_times(deals: int = 1) -> dict[str, float]:
         app.deal_seed = 3 + deal
         app.start_deal()
         scene = app.scenes.top
+        assert isinstance(scene, TableScene)
         table = scene.table
         while not table.is_over:
             start = time.perf_counter()

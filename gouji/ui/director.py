@@ -172,6 +172,8 @@ class Director:
         """Tribute, returns, 买3: cards fly between two seats; faces only for those two."""
         giver, receiver, count = event.seat, event.info[0], event.info[1]
         involved = event.private_to is not None
+        if giver is None:
+            return
         if not count or (not involved and self.human in (giver, receiver)):
             return  # the human's own transfer flies face up from its private event
         cards = event.card_ids if involved else (-1,) * count

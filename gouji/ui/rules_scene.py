@@ -21,6 +21,7 @@ def next_value(rules: RuleSet, key: str):
     value = getattr(rules, key)
     if isinstance(value, bool):
         return not value
+    options: tuple
     if key == "tribute_order":
         options = TRIBUTE_ORDERS if value in TRIBUTE_ORDERS else (value, *TRIBUTE_ORDERS)
     elif key == "series_length":

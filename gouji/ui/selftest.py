@@ -64,7 +64,7 @@ def _steps() -> list[str]:
         app.draw()
         app.scenes.pop()
         frames = 0
-        match = app.match
+        match = app.playing
         while not match.results and frames < 100_000:
             app.frame(1 / 60)
             frames += 1

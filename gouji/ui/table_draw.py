@@ -207,7 +207,7 @@ class TableDrawer:
         dim = self.art.highlight(layout.HAND_CARD, (0, 0, 0)) if allowed is not None else None
         for i, (card, (x, y, w, h)) in enumerate(zip(scene.hand, boxes)):
             screen.blit(self.art.face(card, layout.HAND_CARD), (x, y))
-            if dim is not None and card_rank(card) not in allowed:
+            if dim is not None and allowed is not None and card_rank(card) not in allowed:
                 screen.blit(dim, (x - 4, y - 4))  # not a rank that may be given back
             if i in selected:
                 pygame.draw.rect(screen, theme.GOLD, (x, y, w, h), 2, border_radius=8)
@@ -272,6 +272,8 @@ class TableDrawer:
         key = LOG_LINES[event.kind]
         if event.kind == ev.DEAL_START:
             return t(key, scene.lang, n=event.info[0] + 1)
+        if event.seat is None:  # only a deal start has no seat, handled above
+            return t(key, scene.lang, name="", cards=pretty_cards(event.cards))
         if event.kind in (ev.TRIBUTE, ev.RETURN, ev.BUY3):
             kind = KIND_NAMES.get(event.info[2], ("", ""))[0 if scene.lang == "zh" else 1] \
                 if event.kind == ev.TRIBUTE else ""
@@ -280,8 +282,7 @@ class TableDrawer:
         if event.kind == ev.OUT:
             place = scene.director.places.get(event.seat, event.info[0] - 1)
             return t(key, scene.lang, name=scene.seat_name(event.seat), place=t(f"place_{place}", scene.lang))
-        name = scene.seat_name(event.seat) if event.seat is not None else ""
-        return t(key, scene.lang, name=name, cards=pretty_cards(event.cards))
+        return t(key, scene.lang, name=scene.seat_name(event.seat), cards=pretty_cards(event.cards))
 
     def _draw_counter(self, screen: pygame.Surface, x: int, top: int) -> None:
         scene = self.scene

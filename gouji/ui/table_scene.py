@@ -31,6 +31,7 @@ from .table_draw import TableDrawer
 from .widgets import Button, ButtonBar
 
 if TYPE_CHECKING:
+    from ..view import SeatView
     from .app import App
 
 PRE_PLAY_PROMPTS = {"return": "your_turn_return", "declare": "your_turn_declare",
@@ -58,7 +59,7 @@ class TableScene(Scene):
         self._announced = False              # the human's turn was traced
         self._button_signature: tuple | None = None
         self._unseen: list[int] = []
-        self._unseen_for = None
+        self._unseen_for: SeatView | None = None
         self.buttons = ButtonBar()
         self.director = Director(human=table.human or 0, scale=app.anim_scale,
                                  source_of=self._source_of, sound=app.sounds.play,
