@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from .rules import PRESETS, RuleSet
-from .settings import SPEEDS
+from .settings import CHOICES, SPEEDS
 from .version import version
 
 
@@ -22,6 +22,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--rules", choices=sorted(PRESETS), default=None, help="rules preset")
     parser.add_argument("--lang", choices=["zh", "en"], default=None, help="language")
     parser.add_argument("--speed", choices=list(SPEEDS), default=None, help="bot speed")
+    parser.add_argument("--bots", choices=list(CHOICES["bot_level"]), default=None, help="bot level (else the setting)")
     parser.add_argument("--no-sound", action="store_true", help="run silent")
     parser.add_argument("--autoplay", action="store_true",
                         help="a bot plays your seat too, animations at full speed")
@@ -47,5 +48,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .ui.app import Options, run
     options = Options(autoplay=args.autoplay, seed=args.seed, quit_after_deal=args.quit_after_deal,
                       screenshot=args.screenshot, rules=args.rules, lang=args.lang, speed=args.speed,
-                      sound=not args.no_sound, max_seconds=args.max_seconds, no_save=args.no_save)
+                      bots=args.bots, sound=not args.no_sound, max_seconds=args.max_seconds, no_save=args.no_save)
     return run(options)

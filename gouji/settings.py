@@ -24,6 +24,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "speed": tuple(SPEEDS),
     "preset": (*PRESETS, "custom"),   # custom: the rules file in the config folder
     "show_counts": ("le10", "always"),
+    "bot_level": ("easy", "normal", "hard"),
 }
 
 
@@ -31,6 +32,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 class Settings:
     language: str = "zh"
     speed: str = "normal"
+    bot_level: str = "normal"
     sound: bool = True
     counter: bool = True
     show_counts: str = "le10"

@@ -50,8 +50,14 @@ class Table:
         self.human = human
         self.queue: deque[Submitted] = deque()
         self.autoplay = human is None  # 托管: a bot plays the human's seat
-        self.bots = {seat: bots.make(bot_level, seat, seed) for seat in range(6)}
+        self.seed = seed
+        self.set_bot_level(bot_level)
         self.rngs = {seat: random.Random(seed * 101 + seat) for seat in range(6)}
+
+    def set_bot_level(self, level: str) -> None:
+        """Every bot (and 托管 for the human) plays at ``level`` from the next decision on."""
+        self.bot_level = level
+        self.bots = {seat: bots.make(level, seat, self.seed) for seat in range(6)}
 
     @property
     def current_seat(self) -> int | None:

@@ -34,6 +34,8 @@ def test_version_and_bad_flags():
     bad = run_gouji("--fly")
     assert bad.returncode == 2 and "unrecognized arguments: --fly" in bad.stderr
     assert "Traceback" not in bad.stderr
+    level = run_gouji("--bots", "genius")
+    assert level.returncode == 2 and "invalid choice: 'genius'" in level.stderr
     shot = run_gouji("--screenshot", "out.jpg")
     assert shot.returncode == 2 and ".png" in shot.stderr
 

@@ -10,7 +10,7 @@ from gouji.settings import Settings, load_settings, save_settings
 def test_round_trip(tmp_path):
     path = tmp_path / "settings.toml"
     wanted = Settings().replace(language="en", speed="fast", sound=False, counter=False,
-                                show_counts="always", auto_pass=False, preset="basic")
+                                show_counts="always", auto_pass=False, preset="basic", bot_level="hard")
     assert save_settings(wanted, path) is None
     assert load_settings(path) == (wanted, None)
 
@@ -22,7 +22,7 @@ def test_missing_file_gives_defaults(tmp_path):
 @pytest.mark.parametrize("text,fragment", [
     ("[settings\n", "TOML"), ("[settings]\nlanguage = 'fr'\n", "'language'"),
     ("[settings]\nvolume = 3\n", "'volume'"), ("[settings]\nsound = 'loud'\n", "'sound'"),
-    ("\x00\x01garbage", "TOML"),
+    ("\x00\x01garbage", "TOML"), ("[settings]\nbot_level = 'genius'\n", "'bot_level'"),
 ])
 def test_a_broken_file_is_reported_kept_aside_and_replaced(tmp_path, text, fragment):
     path = tmp_path / "settings.toml"

@@ -268,3 +268,21 @@ def test_every_scene_draws(screen, lang):
         app.draw()
         app.scenes.pop()
     assert layout.WIDTH == screen.get_width()
+
+
+def test_the_bot_level_setting_reaches_every_bot_of_the_running_table(screen):
+    from gouji.ui.settings_scene import SettingsScene
+    app = make_app(screen, seed=4, bots="easy")
+    assert app.settings.bot_level == "easy"
+    app.start_match(None)
+    table = app.scenes.top.table
+    assert {bot.name for bot in table.bots.values()} == {"easy"}
+    settings = SettingsScene(app)
+    app.scenes.push(settings)
+    for _ in range(2):  # easy -> normal -> hard, applied at once
+        button = next(b for b in settings.buttons.buttons if b.key == "bot_level")
+        click(settings, button.rect.center)
+    assert app.settings.bot_level == "hard"
+    assert {bot.name for bot in table.bots.values()} == {"hard"}
+    app.draw()
+    app.update_settings(bot_level="normal")

@@ -38,6 +38,7 @@ class Options:
     rules: str | None = None
     lang: str | None = None
     speed: str | None = None
+    bots: str | None = None            # bot level: easy / normal / hard
     sound: bool = True
     max_seconds: float | None = None   # safety net for unattended runs
     no_save: bool = False
@@ -50,7 +51,7 @@ class App:
         self.rules_problem: str | None = None
         self._custom_rules = self._load_custom_rules()
         overrides = {k: v for k, v in (("language", options.lang), ("speed", options.speed),
-                                       ("preset", options.rules)) if v}
+                                       ("preset", options.rules), ("bot_level", options.bots)) if v}
         if overrides:
             self.settings = self.settings.replace(**overrides)
         self.screen = screen or open_window()
@@ -119,6 +120,9 @@ class App:
         self.sounds.enabled = self.options.sound and self.settings.sound
         save_settings(self.settings)
         for scene in self.scenes.scenes:
+            table = getattr(scene, "table", None)
+            if isinstance(table, Table) and table.bot_level != self.settings.bot_level:
+                table.set_bot_level(self.settings.bot_level)
             scene.refresh_language()
 
     # ----- navigation ----------------------------------------------------
@@ -133,7 +137,7 @@ class App:
         from .table_scene import TableScene
         match = resume or Match.new(self.deal_seed, self.rules)
         self.deal_seed += 1
-        table = Table(match, human=0, bot_level="normal", seed=match.seed, on_applied=self._applied)
+        table = Table(match, human=0, bot_level=self.settings.bot_level, seed=match.seed, on_applied=self._applied)
         table.autoplay = self.options.autoplay
         self.match = match
         self.scenes.reset(TableScene(self, table))

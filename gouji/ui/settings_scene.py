@@ -11,7 +11,7 @@ from .i18n import t
 from .scene import Scene
 from .widgets import Button, ButtonBar
 
-ROWS = [("language", "set_language"), ("speed", "set_speed"), ("sound", "set_sound"),
+ROWS = [("language", "set_language"), ("bot_level", "set_bot_level"), ("speed", "set_speed"), ("sound", "set_sound"),
         ("counter", "set_counter"), ("show_counts", "set_counts"), ("auto_pass", "set_autopass"),
         ("preset", "set_preset")]
 
@@ -19,7 +19,8 @@ ROWS = [("language", "set_language"), ("speed", "set_speed"), ("sound", "set_sou
 def value_label(key: str, value, lang: str) -> str:
     if isinstance(value, bool):
         return t("on" if value else "off", lang)
-    prefix = {"language": "lang_", "speed": "speed_", "show_counts": "counts_", "preset": "preset_"}[key]
+    prefix = {"language": "lang_", "speed": "speed_", "show_counts": "counts_", "preset": "preset_",
+              "bot_level": "level_"}[key]
     return t(prefix + str(value), lang)
 
 
