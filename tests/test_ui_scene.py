@@ -286,3 +286,15 @@ def test_the_bot_level_setting_reaches_every_bot_of_the_running_table(screen):
     assert {bot.name for bot in table.bots.values()} == {"hard"}
     app.draw()
     app.update_settings(bot_level="normal")
+
+
+def test_muted_sound_opens_no_audio_device_until_sound_is_turned_on(monkeypatch):
+    from gouji.ui.sound import Sounds
+    opened: list[int] = []
+    monkeypatch.setattr(pygame.mixer, "init", lambda *args, **kw: opened.append(1))
+    sounds = Sounds(enabled=False)  # --no-sound or the setting: no driver, no ALSA chatter
+    sounds.play("click")
+    assert opened == []
+    sounds.enabled = True
+    sounds.enabled = True
+    assert opened == [1]  # opened once, when first needed

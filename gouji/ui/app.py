@@ -285,7 +285,8 @@ def save_rules_safely(rules: RuleSet) -> str | None:
 
 def open_window() -> pygame.Surface:
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "gouji")
-    pygame.init()
+    pygame.display.init()  # not pygame.init(): audio opens only if sound is on (Sounds)
+    pygame.font.init()
     pygame.display.set_caption(TITLE)
     flags = pygame.SCALED | pygame.RESIZABLE
     with warnings.catch_warnings():  # "no fast renderer" under a software display is fine

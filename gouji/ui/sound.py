@@ -40,9 +40,25 @@ SOUNDS = {
 
 class Sounds:
     def __init__(self, enabled: bool = True) -> None:
-        self.enabled = enabled
         self.available = False
+        self._opened = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.enabled = enabled
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, on: bool) -> None:
+        """The audio device is opened the first time sound is on, never when muted
+        (so --no-sound touches no audio driver and prints nothing)."""
+        self._enabled = on
+        if on and not self._opened:
+            self._opened = True
+            self._open()
+
+    def _open(self) -> None:
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1)
             self._sounds = {name: pygame.mixer.Sound(buffer=make()) for name, make in SOUNDS.items()}
