@@ -12,6 +12,7 @@ import bots
 
 from .errors import IllegalAction
 from .game import Game
+from .match import Match
 from .rules import RuleSet
 from .scoring import is_chuan_san_hu, raw_team_points
 from .seats import SEATS, team
@@ -42,6 +43,16 @@ class Arena:
     def play(self, seed: int, names: list[str]) -> Game:
         """One deal with bot ``names[seat]`` in each seat."""
         game = Game.new_deal(seed, self.rules)
+        self._run(game, seed, names)
+        return game
+
+    def play_match(self, seed: int, names: list[str]) -> Match:
+        """A whole match (RULES §4–§8: tribute, 宣点, 革命 ... between deals)."""
+        match = Match.new(seed, self.rules)
+        self._run(match, seed, names)
+        return match
+
+    def _run(self, game: Game | Match, seed: int, names: list[str]) -> None:
         players = [bots.make(name, seat, seed) for seat, name in enumerate(names)]
         rngs = [random.Random(seed * 7919 + seat) for seat in SEATS]
         while not game.is_over:
@@ -57,7 +68,6 @@ class Arena:
             except IllegalAction:
                 self.illegal += 1
                 game.apply(rngs[seat].choice(game.legal_actions()))
-        return game
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -94,4 +104,31 @@ def run_match(games: int, seed: int, team_a: str, team_b: str, rules: RuleSet) -
                         for name, t in arena.times.items()},
         "decisions": arena.decisions, "seconds": round(seconds, 2),
         "deals_per_s": round(games * 2 / seconds, 2), "illegal": arena.illegal,
+    }
+
+
+def run_matches(matches: int, seed: int, team_a: str, team_b: str, rules: RuleSet) -> dict:
+    """Whole matches, each seed twice with the teams swapped: who wins the series."""
+    arena = Arena(rules)
+    won = {"a": 0, "b": 0}
+    totals = {"a": 0, "b": 0}
+    start = time.perf_counter()
+    for i in range(matches):
+        for a_team in (0, 1):
+            names = [team_a if team(s) == a_team else team_b for s in SEATS]
+            final = arena.play_match(seed + i, names).totals
+            a, b = final[a_team], final[1 - a_team]
+            totals["a"] += a
+            totals["b"] += b
+            won["a"] += a > b
+            won["b"] += b > a
+    n = matches * 2
+    seconds = time.perf_counter() - start
+    return {
+        "matches": n, "deals_per_match": rules.series_length, "seed": seed,
+        "rules": rules.preset_name() or "custom",
+        "team_a": {"bot": team_a, "match_win_share": round(won["a"] / n, 3), "avg_total": round(totals["a"] / n, 2)},
+        "team_b": {"bot": team_b, "match_win_share": round(won["b"] / n, 3), "avg_total": round(totals["b"] / n, 2)},
+        "draws": n - won["a"] - won["b"], "decisions": arena.decisions, "seconds": round(seconds, 2),
+        "illegal": arena.illegal,
     }

@@ -2,6 +2,7 @@
 
     python -m gouji.sim --games 200 --seed 1 --bots random
     python -m gouji.sim --games 200 --seed 1 --team-a normal --team-b random
+    python -m gouji.sim --matches 50 --seed 1 --team-a hard --team-b normal --rules qingdao
 
 prints one JSON line of figures. With ``--bots random`` every decision
 enumerates the full ``legal_actions()`` of the seat to act; with teams, each
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 
 import bots
 
-from .arena import run_match
+from .arena import run_match, run_matches
 from .game import Game
 from .rules import PRESETS, RuleSet
 
@@ -58,19 +59,25 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="every seat plays uniformly at random (engine benchmark)")
     parser.add_argument("--team-a", choices=bots.NAMES, help="bot of team A (arena mode)")
     parser.add_argument("--team-b", choices=bots.NAMES, help="bot of team B (arena mode)")
+    parser.add_argument("--matches", type=int, default=None,
+                        help="arena mode: whole matches (series of deals with tribute) instead of deals")
     parser.add_argument("--rules", choices=sorted(PRESETS), default="basic")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     if (args.team_a is None) != (args.team_b is None):
         parser.error("give both --team-a and --team-b")
+    if args.matches is not None and (args.matches < 1 or args.team_a is None):
+        parser.error("--matches needs a number ≥ 1 and both --team-a and --team-b")
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     rules = RuleSet.preset(args.rules)
-    if args.team_a:
+    if args.matches:
+        result = run_matches(args.matches, args.seed, args.team_a, args.team_b, rules)
+    elif args.team_a:
         result = run_match(args.games, args.seed, args.team_a, args.team_b, rules)
     else:
         result = run_random(args.games, args.seed, rules)

@@ -282,3 +282,14 @@ def test_stand_chance_respects_the_pass_lockout_now_but_not_in_a_later_round():
     now = stand_chance(view, worlds, Play.parse("J"))          # only my 对头 may still answer
     later = stand_chance(view, worlds, Play.parse("J"), later=True)
     assert now > later
+
+
+def test_whole_matches_between_bots_are_legal_and_scored():
+    from gouji.arena import run_matches
+
+    rules = RuleSet.preset("qingdao").replace(series_length=2)
+    result = run_matches(2, 77, "hard", "normal", rules)
+    a, b = result["team_a"], result["team_b"]
+    assert result["illegal"] == 0 and result["matches"] == 4
+    assert round((a["match_win_share"] + b["match_win_share"]) * 4) + result["draws"] == 4
+    assert a["avg_total"] >= 0 and b["avg_total"] >= 0  # positives_only: totals never go below 0

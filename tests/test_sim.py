@@ -1,0 +1,37 @@
+"""The benchmark command: one JSON line per run; bad flags are a usage error, not a traceback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gouji.sim import main
+
+
+def run(capsys, *args: str) -> dict:
+    assert main(list(args)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_random_deals_deals_and_matches_report_their_figures(capsys):
+    engine = run(capsys, "--games", "3", "--seed", "1", "--bots", "random")
+    assert engine["games"] == 3 and engine["illegal"] == 0 and engine["decisions"] > 0
+    deals = run(capsys, "--games", "2", "--seed", "1", "--team-a", "normal", "--team-b", "random")
+    assert deals["games"] == 4 and deals["team_a"]["win_share"] > deals["team_b"]["win_share"]
+    assert set(deals["decision_ms"]) == {"normal", "random"}
+    matches = run(capsys, "--matches", "1", "--seed", "1", "--team-a", "normal", "--team-b", "random")
+    assert matches["matches"] == 2 and matches["deals_per_match"] == 5 and matches["illegal"] == 0
+    assert matches["team_a"]["match_win_share"] == 1.0
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--games", "0"], "--games must be at least 1"),
+    (["--team-a", "hard"], "give both --team-a and --team-b"),
+    (["--matches", "3"], "--matches needs"),
+    (["--team-a", "genius", "--team-b", "normal"], "invalid choice"),
+])
+def test_bad_flags_are_usage_errors(capsys, args, message):
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2 and message in capsys.readouterr().err
