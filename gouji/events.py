@@ -24,7 +24,7 @@ CHAOS = "chaos"          # 四人乱缠 begins
 DEAL_OVER = "over"       # the deal ended; info: places and team scores
 # the match, between deals and before the first lead
 DEAL_START = "deal_start"  # info: (deal index, leader or -1 for 亮3)
-LIANG = "liang"          # seat won 亮3 (亮4 under 憋3) and leads; info: (suit,)
+LIANG = "liang"          # seat won 亮3 (亮4 under 憋3) and leads; cards: those shown; info: (suit,)
 TRIBUTE = "tribute"      # seat pays tribute; info: (receiver, cards, kind, owed); faces private
 RETURN = "return"        # seat gives back 落贡; info: (receiver, cards); faces private
 BUY3 = "buy3"            # seat buys a 3; info: (seller, cards, paid/free); faces private

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import events as ev
-from .cards import card_rank, parse_counts
+from .cards import FOUR, RANK_LETTERS, THREE, card_rank, card_suit, parse_counts
 from .deal import deal_cards
 from .errors import IllegalAction
 from .events import Event
@@ -215,6 +215,12 @@ class Match:
             self._decisions.extend(Decision(s, PREDECLARE) for s in self._order(self._first_drawer))
         self._stage = self._deal
 
+    def _liang_event(self, seat: int, suit: int) -> Event:
+        """亮3 (亮4 under 憋3): the leader shows his cards of that rank and suit (§2.2)."""
+        rank = FOUR if self.rules.bie_san else THREE
+        shown = tuple(sorted(c for c in self._hands[seat] if card_rank(c) == rank and card_suit(c) == suit))
+        return Event(ev.LIANG, seat, RANK_LETTERS[rank] * len(shown), (suit,), card_ids=shown)
+
     @property
     def _lead_seat(self) -> int:
         """The deal's leader, known once the cards are dealt (亮3 decides it then)."""
@@ -239,7 +245,7 @@ class Match:
         for seat, hand in enumerate(self._hands):
             self._emit(Event(ev.DEAL, seat, "", (self.deal_index,), private_to=seat, card_ids=tuple(sorted(hand))))
         if dealt.liang is not None:
-            self._emit(Event(ev.LIANG, dealt.liang[0], "", (dealt.liang[1],)))
+            self._emit(self._liang_event(*dealt.liang))
         self._revolted = set()
         self._yaotou = set()
         if self.rules.hui_san:

@@ -298,3 +298,23 @@ def test_muted_sound_opens_no_audio_device_until_sound_is_turned_on(monkeypatch)
     sounds.enabled = True
     sounds.enabled = True
     assert opened == [1]  # opened once, when first needed
+
+
+def test_liang_cards_lie_at_the_leaders_spot_until_he_leads(screen):
+    from gouji.cards import FOUR, card_rank, card_suit
+    from gouji.ui.director import Director
+    app = make_app(screen, seed=3)  # qingdao, first deal: 亮4 under 憋3
+    app.start_match(None)
+    scene = app.scenes.top
+    liang = [e for e in scene.view.history if e.kind == "liang"][-1]
+    assert len(liang.cards) >= 2 and set(liang.cards) == {"4"}
+    assert all(card_rank(c) == FOUR and card_suit(c) == liang.info[0] for c in liang.card_ids)
+    item = scene.director.spots[liang.seat]
+    assert item is not None and item.kind == "liang" and item.cards == liang.card_ids
+    assert "亮4" in scene.drawer.describe(liang)
+    app.draw()
+    director = Director(scale=0.01)  # a later deal's 亮 flies in from the badge
+    director.push([liang])
+    for _ in range(100):
+        director.update(0.05)
+    assert not director.busy and director.spots[liang.seat].cards == liang.card_ids

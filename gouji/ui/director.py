@@ -19,7 +19,7 @@ Point = tuple[float, float]
 class SpotItem:
     """What lies in front of a seat this round: cards, or a word like 过."""
 
-    kind: str                      # play, burn, pass, kou, rang, noburn
+    kind: str                      # play, burn, pass, kou, rang, noburn, liang
     cards: tuple[int, ...] = ()
     gouji: bool = False
 
@@ -161,6 +161,23 @@ class Director:
     def _on_over(self, event: Event) -> None:
         self.places = {seat: i for i, seat in enumerate(event.info)}
         self._wait(0.6)
+
+    def _on_liang(self, event: Event) -> None:
+        """亮3: the leader's shown 3s (4s under 憋3) lie at his spot until he leads."""
+        seat = event.seat
+        if seat is None or not event.card_ids:
+            return
+        cards = event.card_ids
+        ends = [(x + layout.TABLE_CARD[0] / 2, y + layout.TABLE_CARD[1] / 2)
+                for x, y, _, _ in layout.spot_boxes(seat, len(cards))]
+
+        def land() -> None:
+            self.spots[seat] = SpotItem("liang", cards)
+
+        self.flights.append(Flight(cards, [layout.badge_center(seat)] * len(cards), ends,
+                                   Tween((0.0,), (1.0,), 0.35 * self.scale, ease_out_cubic), on_done=land))
+        self.sound("play")
+        self._wait(1.1)
 
     # ----- the match around the deals ---------------------------------------------
     def _on_deal_start(self, event: Event) -> None:

@@ -125,7 +125,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "log_opened": ("{name} 开点", "{name}: opened (开点)"),
     "log_round": ("{name} 赢了这一轮", "{name}: won the round"),
     "log_chaos": ("四人乱缠开始", "四人乱缠 begins"),
-    "log_liang": ("{name} 亮3，首发", "{name}: shows two 3s (亮3), leads"),
+    "log_liang": ("{name} 亮{rank}，首发", "{name}: shows {n} {rank}s (亮{rank}), leads"),
     "log_deal_start": ("第 {n} 局开始", "Deal {n} begins"),
     "log_tribute": ("{name} 给 {other} {kind} {count} 张", "{name} → {other}: {kind}, {count} card(s)"),
     "log_return": ("{name} 还给 {other} {count} 张", "{name} → {other}: gives back {count}"),

@@ -179,6 +179,9 @@ class TableDrawer:
                     screen.blit(self.art.face(card, size), (x, y))
                 if item.kind == "burn":
                     self._label(screen, t("btn_burn", self.scene.lang), layout.play_spot(seat), (255, 120, 60), 24)
+                elif item.kind == "liang":
+                    word = "亮" + RANK_LETTERS[card_rank(item.cards[0])]
+                    self._label(screen, word, layout.play_spot(seat), theme.GOLD, 24)
             else:
                 word = t(SPOT_WORDS[item.kind], self.scene.lang)
                 self._label(screen, word, layout.play_spot(seat), theme.TEXT, 26)
@@ -274,6 +277,9 @@ class TableDrawer:
             return t(key, scene.lang, n=event.info[0] + 1)
         if event.seat is None:  # only a deal start has no seat, handled above
             return t(key, scene.lang, name="", cards=pretty_cards(event.cards))
+        if event.kind == ev.LIANG:
+            return t(key, scene.lang, name=scene.seat_name(event.seat), rank=event.cards[:1] or "3",
+                     n=len(event.cards) or 2)
         if event.kind in (ev.TRIBUTE, ev.RETURN, ev.BUY3):
             kind = KIND_NAMES.get(event.info[2], ("", ""))[0 if scene.lang == "zh" else 1] \
                 if event.kind == ev.TRIBUTE else ""

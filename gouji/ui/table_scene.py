@@ -79,10 +79,20 @@ class TableScene(Scene):
             elif kind in (ev.PASS, ev.RANG):
                 self.director.spots[seat] = SpotItem(kind)
         self.director.places = {seat: i for i, seat in enumerate(view.finish_order)}
+        self._restore_liang(view.history)
         for event in view.history[-40:]:
             self._log(event)
         if self.table.human_to_act():
             self._say(self._prompt_key())
+
+    def _restore_liang(self, history) -> None:
+        """Before the first lead of a deal, the 亮3 cards still lie at the leader's spot."""
+        for event in reversed(history):
+            if event.kind in (ev.PLAY, ev.BURN, ev.DEAL_START):
+                return
+            if event.kind == ev.LIANG and event.seat is not None and event.card_ids:
+                self.director.spots[event.seat] = SpotItem("liang", event.card_ids)
+                return
 
     # ----- facts for drawing ---------------------------------------------
     @property
