@@ -3,6 +3,8 @@ the intended action; refusals show the engine's reason; buttons follow legality.
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
@@ -318,3 +320,11 @@ def test_liang_cards_lie_at_the_leaders_spot_until_he_leads(screen):
     for _ in range(100):
         director.update(0.05)
     assert not director.busy and director.spots[liang.seat].cards == liang.card_ids
+
+
+def test_opening_the_sound_device_silences_c_library_chatter_only_meanwhile(capfd):
+    from gouji.ui.sound import _quiet_stderr
+    with _quiet_stderr():
+        os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
+    os.write(2, b"still heard\n")
+    assert capfd.readouterr().err == "still heard\n"

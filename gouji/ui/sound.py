@@ -6,8 +6,11 @@ Without an audio device the game runs silent, without an error.
 from __future__ import annotations
 
 import math
+import os
 import random
 from array import array
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 
@@ -60,7 +63,8 @@ class Sounds:
 
     def _open(self) -> None:
         try:
-            pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+            with _quiet_stderr():  # ALSA prints pages of errors when there is no sound card
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1)
             self._sounds = {name: pygame.mixer.Sound(buffer=make()) for name, make in SOUNDS.items()}
             self.available = True
         except (pygame.error, NotImplementedError):
@@ -72,3 +76,21 @@ class Sounds:
                 self._sounds[name].play()
             except pygame.error:
                 self.available = False
+
+
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Silence the C libraries' stderr (file descriptor 2) for a moment, where it can be."""
+    try:
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:  # no stderr at all (a windowed build): nothing to silence
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
