@@ -24,7 +24,7 @@ def gouji_groups(hand) -> int:
     return groups + (1 if flex >= 2 else 0)
 
 
-def score_pre_play(view: SeatView, action: str) -> tuple[float, Reason]:
+def score_pre_play(view: SeatView, action: str, declare_power: float = 15.0) -> tuple[float, Reason]:
     hand = list(view.hand)
     kind, _, cards = action.partition(" ")
     if kind == "return":
@@ -32,7 +32,7 @@ def score_pre_play(view: SeatView, action: str) -> tuple[float, Reason]:
     if kind in ("declare", "nodeclare"):
         if view.phase == "predeclare":  # before seeing a card: not worth four
             return (0.0 if kind == "nodeclare" else -1.0), reason("no_declare")
-        strong = power(hand) >= 9.5
+        strong = power(hand) >= declare_power
         good = (kind == "declare") == strong
         return (1.0 if good else 0.0), reason("declare" if kind == "declare" else "no_declare")
     if kind in ("revolt", "norevolt"):

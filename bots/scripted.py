@@ -59,6 +59,7 @@ class Style:
     gousiji_value: float = 1.0    # a 够级 play under my 够死级 times its chance of standing
     closer_cost: float = 0.0      # 憋3: the chance the 冲牌 we keep for last gets beaten (闷)
     finish_value: float = 0.0     # the chance a play stands when only one play would be left
+    declare_power: float = 15.0   # 宣点 only with a hand this strong (power in predeal.py)
     worlds: int = 24              # guessed deals of the hidden cards for those chances
 
 
@@ -98,7 +99,7 @@ class ScriptedBot:
         if not view.legal_actions:
             raise ValueError(f"seat {self.seat} was asked to act but has no legal action")
         if view.phase in PRE_PLAY:
-            scored = [Scored(a, *score_pre_play(view, a)) for a in view.legal_actions]
+            scored = [Scored(a, *score_pre_play(view, a, self.style.declare_power)) for a in view.legal_actions]
         else:
             ctx = Context(view, self.style, count_cards(view) if self.style.counts_cards else None)
             scored = [score_action(ctx, action) for action in view.legal_actions]
