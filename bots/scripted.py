@@ -184,8 +184,7 @@ def _common(ctx: Context, play: Play) -> tuple[float, list[int]]:
     gain = (ctx.moves - moves_needed(left, ctx.bie_san)) * ctx.style.moves_value - flex_cost(ctx, play)
     if breaks_group(ctx.hand, play):
         gain -= ctx.style.break_cost
-    if ctx.bie_san and left[THREE] and sum(left) > left[THREE] and ctx.pool is not None:
-        gain -= _closer_risk(ctx, play, left)
+    gain -= _closer_risk(ctx, play, left)
     return gain, left
 
 
@@ -200,7 +199,9 @@ def _closer_risk(ctx: Context, play: Play, left: list[int]) -> float:
 def _closer_stand(ctx: Context, play: Play, left: list[int]) -> float | None:
     """Chance that the 冲牌 left after ``play`` stands when it comes (a later round;
     a 够级 ``play`` uses up a 够死级 now). None unless it is one play before the 3s."""
-    if not ctx.style.closer_cost or moves_needed(left, True) != 2:
+    if not (ctx.style.closer_cost and ctx.bie_san and ctx.pool is not None and left[THREE]):
+        return None
+    if sum(left) == left[THREE] or moves_needed(left, True) != 2:
         return None
     closer = closing_play(left)
     if closer is None:
@@ -241,8 +242,6 @@ def _score_lead(ctx: Context, action: str, play: Play) -> Scored:
 
 def _keeps_closer(ctx: Context, play: Play, left: list[int]) -> bool:
     """Under 憋3, the group left before the 3s will probably stand."""
-    if not (ctx.bie_san and ctx.pool is not None and left[THREE] and sum(left) > left[THREE]):
-        return False
     stand = _closer_stand(ctx, play, left)
     return stand is not None and stand >= 0.5
 

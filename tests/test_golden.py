@@ -25,13 +25,22 @@ def _write(path: Path, data: dict) -> None:
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-def _random_actions(legal, apply, is_over, seed: int) -> list[str]:
+def _play_randomly(game: Game | Match, seed: int) -> list[str]:
     rng, actions = random.Random(seed), []
-    while not is_over():
-        action = rng.choice(legal())
-        apply(action)
-        actions.append(action)
+    while not game.is_over:
+        actions.append(rng.choice(game.legal_actions()))
+        game.apply(actions[-1])
     return actions
+
+
+def _replay(game: Game | Match, golden: dict) -> Game | Match:
+    """Apply the golden actions; the events must match line by line."""
+    for action in golden["actions"]:
+        game.apply(action)
+    events = [str(e) for e in game.events]
+    assert events == golden["events"], _first_difference(events, golden["events"])
+    assert game.is_over
+    return game
 
 
 def _first_difference(got: list[str], want: list[str]) -> str:
@@ -44,34 +53,25 @@ def _first_difference(got: list[str], want: list[str]) -> str:
 @pytest.mark.parametrize("preset,seed", DEALS)
 def test_a_seeded_deal_replays_its_golden_transcript(preset, seed, update_golden):
     path = GOLDEN / f"deal_{preset}_{seed}.json"
-    rules = RuleSet.preset(preset)
     if update_golden:
-        game = Game.new_deal(seed, rules)
-        actions = _random_actions(game.legal_actions, game.apply, lambda: game.is_over, seed)
+        game = Game.new_deal(seed, RuleSet.preset(preset))
+        actions = _play_randomly(game, seed)
         _write(path, {"rules": preset, "seed": seed, "actions": actions,
                       "events": [str(e) for e in game.events], "places": game.places})
     golden = json.loads(path.read_text(encoding="utf-8"))
-    game = Game.new_deal(golden["seed"], RuleSet.preset(golden["rules"]))
-    for action in golden["actions"]:
-        game.apply(action)
-    events = [str(e) for e in game.events]
-    assert events == golden["events"], _first_difference(events, golden["events"])
-    assert game.is_over and game.places == golden["places"]
+    game = _replay(Game.new_deal(golden["seed"], RuleSet.preset(golden["rules"])), golden)
+    assert isinstance(game, Game) and game.places == golden["places"]
 
 
 def test_a_seeded_match_replays_its_golden_transcript(update_golden):
     preset, seed, length = MATCH
     path = GOLDEN / f"match_{preset}_{seed}.json"
-    rules = RuleSet.preset(preset).replace(series_length=length)
     if update_golden:
+        rules = RuleSet.preset(preset).replace(series_length=length)
         match = Match.new(seed, rules)
-        actions = _random_actions(match.legal_actions, match.apply, lambda: match.is_over, seed)
+        actions = _play_randomly(match, seed)
         _write(path, {"rules": rules.to_dict(), "seed": seed, "actions": actions,
                       "events": [str(e) for e in match.events], "totals": list(match.totals)})
     golden = json.loads(path.read_text(encoding="utf-8"))
-    match = Match.new(golden["seed"], RuleSet.from_dict(golden["rules"]))
-    for action in golden["actions"]:
-        match.apply(action)
-    events = [str(e) for e in match.events]
-    assert events == golden["events"], _first_difference(events, golden["events"])
-    assert match.is_over and list(match.totals) == golden["totals"]
+    match = _replay(Match.new(golden["seed"], RuleSet.from_dict(golden["rules"])), golden)
+    assert isinstance(match, Match) and list(match.totals) == golden["totals"]

@@ -6,18 +6,16 @@ import pygame
 
 from . import layout, theme
 from .i18n import t
-from .scene import Scene
+from .scene import ButtonScene, Scene
 from .title import column
-from .widgets import ButtonBar
 
 
-class MenuScene(Scene):
+class MenuScene(ButtonScene):
     overlay = True
 
     def __init__(self, app, under: Scene | None) -> None:
         super().__init__(app)
         self.under = under
-        self.buttons = ButtonBar()
         self.refresh_language()
 
     def refresh_language(self) -> None:
@@ -28,12 +26,6 @@ class MenuScene(Scene):
         actions = {"resume": self.app.scenes.pop, "help": self.app.open_help, "settings": self.app.open_settings,
                    "title": self.app.to_title, "quit": self.app.quit}
         self.buttons.set(column(entries, actions, 260))
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.buttons.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.pop()
 
     def draw(self, screen: pygame.Surface) -> None:
         theme.shade(screen, 150)

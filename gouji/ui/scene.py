@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .widgets import ButtonBar
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -28,6 +30,20 @@ class Scene:
 
     def refresh_language(self) -> None:
         """Rebuild labels after the language changed."""
+
+
+class ButtonScene(Scene):
+    """A screen of buttons over the table or title; Esc goes back."""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.buttons = ButtonBar()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.buttons.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
 
 
 class SceneStack:

@@ -8,8 +8,8 @@ from ..rules import PRESETS
 from ..settings import CHOICES
 from . import layout, theme
 from .i18n import t
-from .scene import Scene
-from .widgets import Button, ButtonBar
+from .scene import ButtonScene
+from .widgets import Button
 
 ROWS = [("language", "set_language"), ("bot_level", "set_bot_level"), ("speed", "set_speed"), ("sound", "set_sound"),
         ("counter", "set_counter"), ("show_counts", "set_counts"), ("auto_pass", "set_autopass"),
@@ -24,10 +24,9 @@ def value_label(key: str, value, lang: str) -> str:
     return t(prefix + str(value), lang)
 
 
-class SettingsScene(Scene):
+class SettingsScene(ButtonScene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.buttons = ButtonBar()
         self.refresh_language()
 
     def refresh_language(self) -> None:
@@ -51,12 +50,6 @@ class SettingsScene(Scene):
                 options = (value, *options)
             self.app.update_settings(**{key: options[(options.index(value) + 1) % len(options)]})
         return cycle
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.buttons.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.pop()
 
     def draw(self, screen: pygame.Surface) -> None:
         lang = self.app.settings.language
