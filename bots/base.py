@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from gouji.view import SeatView
+from gouji.engine.view import SeatView
 
 
 class Bot(Protocol):

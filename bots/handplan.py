@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gouji.cards import ACE, BIG, NATURALS, SMALL, THREE, TWO
-from gouji.plays import Play
+from gouji.engine.cards import ACE, BIG, NATURALS, SMALL, THREE, TWO
+from gouji.engine.plays import Play
 
 Hand = Sequence[int]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gouji.view import SeatView
+from gouji.engine.view import SeatView
 
 from .scripted import ScriptedBot
 

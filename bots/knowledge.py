@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gouji.cards import N_RANKS, deck_counts
-from gouji.events import BURN, PLAY
-from gouji.plays import Play
-from gouji.view import SeatView
+from gouji.engine.cards import N_RANKS, deck_counts
+from gouji.engine.events import BURN, PLAY
+from gouji.engine.plays import Play
+from gouji.engine.view import SeatView
 
 
 @lru_cache(maxsize=4096)

@@ -3,9 +3,9 @@ Each is scored from the seat's own hand only."""
 
 from __future__ import annotations
 
-from gouji.cards import ACE, BIG, KING, NATURALS, SMALL, THREE, TWO, parse_counts
-from gouji.plays import GOUJI_MINIMUM
-from gouji.view import SeatView
+from gouji.engine.cards import ACE, BIG, KING, NATURALS, SMALL, THREE, TWO, parse_counts
+from gouji.engine.plays import GOUJI_MINIMUM
+from gouji.engine.view import SeatView
 
 from .handplan import moves_needed, strength
 from .reasons import Reason, reason

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from gouji.view import SeatView
+from gouji.engine.view import SeatView
 
 
 class RandomBot:

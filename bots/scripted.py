@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from gouji.cards import BIG, SMALL, THREE, TWO
-from gouji.phases import ANSWER, BURN, LEAD
-from gouji.plays import Play, is_dead, is_gouji
-from gouji.seats import next_seat, opposite, same_team
-from gouji.view import SeatView
+from gouji.engine.cards import BIG, SMALL, THREE, TWO
+from gouji.engine.phases import ANSWER, BURN, LEAD
+from gouji.engine.plays import Play, is_dead, is_gouji
+from gouji.engine.seats import next_seat, opposite, same_team
+from gouji.engine.view import SeatView
 
 from .handplan import after, beatable_by, breaks_group, closing_play, is_single_play, moves_needed, strength
 from .knowledge import Knowledge, count_cards, parse_action

@@ -12,11 +12,11 @@ import random
 import zlib
 from collections.abc import Sequence
 
-from gouji.cards import N_RANKS, THREE, TWO
-from gouji.movegen import beating_plays, feasible, remainder
-from gouji.plays import Play, is_dead, is_gouji
-from gouji.seats import SEATS, opposite, same_team
-from gouji.view import SeatView
+from gouji.engine.cards import N_RANKS, THREE, TWO
+from gouji.engine.movegen import beating_plays, feasible, remainder
+from gouji.engine.plays import Play, is_dead, is_gouji
+from gouji.engine.seats import SEATS, opposite, same_team
+from gouji.engine.view import SeatView
 
 World = list[list[int] | None]   # per seat: guessed rank counts, None for me and players out
 

@@ -2,7 +2,7 @@
 
 import sys
 
-from gouji.app import main
+from gouji.cli.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -15,9 +15,9 @@ from typing import Protocol
 
 import bots
 
-from .errors import IllegalAction
-from .events import Event
-from .view import SeatView
+from .engine.errors import IllegalAction
+from .engine.events import Event
+from .engine.view import SeatView
 
 
 class Session(Protocol):

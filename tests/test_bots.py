@@ -14,14 +14,14 @@ import bots
 from bots.hints import suggest
 from bots.reasons import REASONS
 from gouji import Game, RuleSet
-from gouji.arena import run_match
-from gouji.cards import N_RANKS, card_rank
-from gouji.seats import SEATS
+from gouji.cli.arena import run_match
+from gouji.engine.cards import N_RANKS, card_rank
+from gouji.engine.seats import SEATS
 
 LEVELS = ("random", "easy", "normal", "hard")
 BOTS_DIR = Path(bots.__file__).parent
-ALLOWED_ENGINE_MODULES = {"gouji.cards", "gouji.plays", "gouji.seats", "gouji.rules", "gouji.view",
-                          "gouji.events", "gouji.phases", "gouji.errors", "gouji.movegen"}
+ALLOWED_ENGINE_MODULES = {"gouji.engine.cards", "gouji.engine.plays", "gouji.engine.seats", "gouji.engine.rules", "gouji.engine.view",
+                          "gouji.engine.events", "gouji.engine.phases", "gouji.engine.errors", "gouji.engine.movegen"}
 
 
 def play_deal(seed: int, names: list[str], rules: RuleSet) -> Game:
@@ -190,7 +190,7 @@ def test_guessed_worlds_deal_exactly_the_unseen_cards():
 def test_stand_chance_knows_dead_plays_and_the_opposite_only_answer():
     from bots.knowledge import count_cards
     from bots.worlds import sample_worlds, stand_chance
-    from gouji.plays import Play
+    from gouji.engine.plays import Play
 
     view = Game.from_hands(CLOSER_DEAL, leader=0, rules=RuleSet.preset("qingdao")).view(0)
     worlds = sample_worlds(view, count_cards(view).unseen, 40)
@@ -235,7 +235,7 @@ def test_a_gousiji_is_spent_on_a_gouji_lead_likely_to_stand(level, monkeypatch):
 def test_protection_follows_wutou_gousiji_and_chaos():  # RULES §3.4, §3.7–§3.9
     from bots.knowledge import count_cards
     from bots.scripted import LEVELS, Context
-    from gouji.plays import Play
+    from gouji.engine.plays import Play
 
     game = gousiji_lead()
     ctx = Context(game.view(0), LEVELS["normal"], count_cards(game.view(0)))
@@ -256,7 +256,7 @@ def test_protection_follows_wutou_gousiji_and_chaos():  # RULES §3.4, §3.7–�
 def test_guessed_worlds_give_a_revolutionary_no_2s_jokers_or_3s():
     from bots.knowledge import count_cards
     from bots.worlds import sample_worlds
-    from gouji.cards import BIG, SMALL, THREE, TWO
+    from gouji.engine.cards import BIG, SMALL, THREE, TWO
 
     dealt = Game.new_deal(5, RuleSet.preset("qingdao"))
     game = Game(replace(dealt.setup, revolted=frozenset({3})))
@@ -270,7 +270,7 @@ def test_guessed_worlds_give_a_revolutionary_no_2s_jokers_or_3s():
 def test_stand_chance_respects_the_pass_lockout_now_but_not_in_a_later_round():
     from bots.knowledge import count_cards
     from bots.worlds import sample_worlds, stand_chance
-    from gouji.plays import Play
+    from gouji.engine.plays import Play
 
     hands = ["9J55", "4567", "5678", "6789T", "789T", "89TJ"]
     game = Game.from_hands(hands, leader=0, rules=RuleSet.preset("basic"))
@@ -285,7 +285,7 @@ def test_stand_chance_respects_the_pass_lockout_now_but_not_in_a_later_round():
 
 
 def test_whole_matches_between_bots_are_legal_and_scored():
-    from gouji.arena import run_matches
+    from gouji.cli.arena import run_matches
 
     rules = RuleSet.preset("qingdao").replace(series_length=2)
     result = run_matches(2, 77, "hard", "normal", rules)
@@ -300,7 +300,7 @@ def test_bots_declare_only_with_an_extraordinary_hand():
     odds. Measured at the old threshold (power 9.5): 37% of hard's and 12% of normal's
     declarations were right, and the 对头 opens in about 9 deals of 10."""
     from bots.predeal import power
-    from gouji.match import Match
+    from gouji.engine.match import Match
 
     asked = 0
     for seed in range(12):

@@ -5,8 +5,8 @@ from collections import Counter
 import pytest
 
 from gouji import Game, RuleSet
-from gouji.cards import FOUR, THREE, card_rank, card_suit, make_card
-from gouji.deal import _LiangWatch, deal_cards
+from gouji.engine.cards import FOUR, THREE, card_rank, card_suit, make_card
+from gouji.engine.deal import _LiangWatch, deal_cards
 
 
 @pytest.mark.parametrize("deck,sizes_by_order", [

@@ -3,7 +3,7 @@
 import pytest
 
 from gouji import Game, IllegalAction
-from gouji import events as ev
+from gouji.engine import events as ev
 
 from helpers import kinds, run, scenario
 

@@ -3,7 +3,7 @@
 import pytest
 
 from gouji import Game, IllegalAction, RuleSet
-from gouji import events as ev
+from gouji.engine import events as ev
 
 from helpers import BASIC, run, scenario
 

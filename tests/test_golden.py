@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gouji import Game, RuleSet
-from gouji.match import Match
+from gouji.engine.match import Match
 
 GOLDEN = Path(__file__).parent / "golden"
 DEALS = [("qingdao", 7), ("basic", 8), ("app196", 9)]

@@ -10,9 +10,9 @@ from collections import Counter
 
 import bots
 from gouji import Match, RuleSet
-from gouji import events as ev
-from gouji.cards import THREE, card_rank, deck_counts
-from gouji.seats import SEATS
+from gouji.engine import events as ev
+from gouji.engine.cards import THREE, card_rank, deck_counts
+from gouji.engine.seats import SEATS
 
 VARIANTS = [
     ("qingdao", {}), ("basic", {}), ("app196", {}),

@@ -7,12 +7,12 @@ from dataclasses import replace
 import pytest
 
 from gouji import Game, RuleSet
-from gouji import events as ev
-from gouji.cards import BIG, SMALL, THREE, TWO, card_rank, make_card
-from gouji.deal import DealtCards
-from gouji.match import Match
-from gouji.predeal import buy_threes, pay_tributes, return_options
-from gouji.tribute import DealResult, Payment, obligations, point_tribute, tribute_cards
+from gouji.engine import events as ev
+from gouji.engine.cards import BIG, SMALL, THREE, TWO, card_rank, make_card
+from gouji.engine.deal import DealtCards
+from gouji.engine.match import Match
+from gouji.engine.predeal import buy_threes, pay_tributes, return_options
+from gouji.engine.tribute import DealResult, Payment, obligations, point_tribute, tribute_cards
 
 from helpers import run, scenario
 
@@ -146,7 +146,7 @@ def test_men_gong_goes_to_the_player_who_beat_the_chong_pai():
 
 # ----- §8.6 two revolutions void the deal ---------------------------------------------
 def test_two_revolutions_void_the_deal(monkeypatch):
-    import gouji.match as match_module
+    import gouji.engine.match as match_module
     real = match_module.deal_cards
     calls = []
 

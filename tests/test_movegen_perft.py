@@ -16,7 +16,7 @@ from functools import lru_cache
 import pytest
 
 from gouji import Game, NotationError, Play, RuleSet, can_beat
-from gouji.cards import THREE, format_counts, parse_counts
+from gouji.engine.cards import THREE, format_counts, parse_counts
 
 RULESETS = {
     "basic": RuleSet.preset("basic"),
@@ -168,7 +168,7 @@ def test_burns_match_brute_force(name):
 
 
 def test_oracle_agrees_with_the_feasibility_formula():
-    from gouji.movegen import feasible
+    from gouji.engine.movegen import feasible
     rng = random.Random(3)
     for _ in range(400):
         counts = tuple(parse_counts(random_hand(rng, rng.randint(0, 9))))

@@ -13,11 +13,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from gouji.resources import AssetMissing, asset_path, asset_roots
+from gouji.store.resources import AssetMissing, asset_path, asset_roots
 
 ROOT = Path(__file__).resolve().parent.parent
 FONT = ("fonts", "GoujiSansSC-Regular.otf")
-PROBE = ("from gouji.resources import asset_path; import gouji; "
+PROBE = ("from gouji.store.resources import asset_path; import gouji; "
          "print(asset_path('fonts', 'GoujiSansSC-Regular.otf')); print(gouji.__file__)")
 
 

@@ -5,8 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gouji import NotationError, Play, RuleSet, can_beat, is_gouji
-from gouji.cards import format_counts, parse_counts
-from gouji.plays import is_dead
+from gouji.engine.cards import format_counts, parse_counts
+from gouji.engine.plays import is_dead
 
 COMPARISONS = [
     ("888", "999", True), ("888", "9999", False), ("888", "299", True),

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from gouji import Game, RuleSet, score_deal
-from gouji.seats import team
+from gouji.engine.seats import team
 
 RULESETS = [
     RuleSet.preset("basic"),

@@ -5,8 +5,8 @@ import dataclasses
 import pytest
 
 from gouji import RuleSet
-from gouji.rules import KEYS
-from gouji.rules_file import load_rules, save_rules
+from gouji.engine.rules import KEYS
+from gouji.store.rules_file import load_rules, save_rules
 
 SECTION_9_KEYS = {
     "deck", "bie_san", "hui_san", "first_lead", "later_lead", "mixed_jokers", "pass_exception",

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from gouji import Match, RuleSet
-from gouji.saves import dump, load_save, parse_save, save_match
-from gouji.ui.title import TitleScene
+from gouji.store.saves import dump, load_save, parse_save, save_match
+from gouji.ui.scenes.title import TitleScene
 
 from ui_helpers import make_app
 
@@ -78,7 +78,7 @@ def test_a_broken_save_is_reported_and_kept_aside(tmp_path, content, fragment):
 
 
 def test_the_title_reports_a_broken_save_and_offers_a_new_match(screen):
-    from gouji.saves import save_path
+    from gouji.store.saves import save_path
     save_path().parent.mkdir(parents=True, exist_ok=True)
     save_path().write_text("{truncated", encoding="utf-8")
     app = make_app(screen)
@@ -121,7 +121,7 @@ def test_sigkill_at_random_moments_loses_at_most_the_action_in_flight(tmp_path):
 
 
 def test_continue_resumes_the_saved_match_in_the_ui(screen, tmp_path):
-    from gouji.saves import save_path
+    from gouji.store.saves import save_path
     match = played(8, 120)
     save_match(match)
     app = make_app(screen)

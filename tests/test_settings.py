@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gouji.settings import Settings, load_settings, save_settings
+from gouji.store.settings import Settings, load_settings, save_settings
 
 
 def test_round_trip(tmp_path):

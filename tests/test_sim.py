@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from gouji.sim import main
+from gouji.cli.sim import main
 
 
 def run(capsys, *args: str) -> dict:

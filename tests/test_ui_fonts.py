@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame.freetype
 import pytest
 
-from gouji.resources import asset_path, read_text_asset
+from gouji.store.resources import asset_path, read_text_asset
 from gouji.ui.i18n import STRINGS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gouji.cards import card_rank
-from gouji.ui.result import ResultScene
+from gouji.engine.cards import card_rank
+from gouji.ui.scenes.result import ResultScene
 
 from ui_helpers import click, hand_card_center, make_app
 

@@ -7,7 +7,7 @@ import random
 
 import pygame
 
-from gouji.ui.table_scene import TableScene
+from gouji.ui.scenes.table import TableScene
 
 from ui_helpers import make_app
 

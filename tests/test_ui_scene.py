@@ -11,9 +11,9 @@ import pytest
 from gouji import Game, RuleSet
 from gouji.table import Submitted, Table
 from gouji.ui import layout
-from gouji.ui.result import ResultScene
-from gouji.ui.table_scene import TableScene
-from gouji.ui.title import TitleScene
+from gouji.ui.scenes.result import ResultScene
+from gouji.ui.scenes.table import TableScene
+from gouji.ui.scenes.title import TitleScene
 
 from ui_helpers import click, hand_card_center, key, make_app, until_human_turn
 
@@ -36,7 +36,7 @@ def button(scene, key_name):
 
 
 def indexes_of(scene, letter):
-    from gouji.cards import RANK_LETTERS, card_rank
+    from gouji.engine.cards import RANK_LETTERS, card_rank
     return [i for i, c in enumerate(scene.hand) if RANK_LETTERS[card_rank(c)] == letter]
 
 
@@ -204,9 +204,9 @@ def test_title_screen_buttons(screen):
 
 
 def test_rules_screen_presets_and_every_key(screen):
-    from gouji.rules import KEYS
-    from gouji.settings import rules_path
-    from gouji.ui.rules_scene import RulesScene
+    from gouji.engine.rules import KEYS
+    from gouji.store.settings import rules_path
+    from gouji.ui.scenes.rules import RulesScene
     app = make_app(screen)
     app.scenes.top.buttons.by_key("preset").on_click()
     rules_scene = app.scenes.top
@@ -224,14 +224,14 @@ def test_rules_screen_presets_and_every_key(screen):
         app.draw()
     assert changed >= set(KEYS) - {"hui_san"}   # 会3 cannot go on while 憋3 is on: explained instead
     assert app.settings.preset == "custom" and rules_path().exists()
-    from gouji.rules_file import load_rules
+    from gouji.store.rules_file import load_rules
     assert load_rules(rules_path()) == app.rules
     rules_scene.buttons.by_key("preset:qingdao").on_click()
     assert app.settings.preset == "qingdao"
 
 
 def test_a_broken_rules_file_is_named_kept_aside_and_defaults_used(screen):
-    from gouji.settings import rules_path
+    from gouji.store.settings import rules_path
     app = make_app(screen)
     app.update_settings(preset="custom")
     rules_path().write_text("[rules]\ndeck = 200\n", encoding="utf-8")
@@ -251,16 +251,16 @@ def finished_game() -> Game:
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_every_scene_draws(screen, lang):
-    from gouji.ui.help_scene import HelpScene
-    from gouji.ui.menu import MenuScene
-    from gouji.ui.settings_scene import SettingsScene
+    from gouji.ui.scenes.help import HelpScene
+    from gouji.ui.scenes.menu import MenuScene
+    from gouji.ui.scenes.settings import SettingsScene
     app = make_app(screen, lang=lang, seed=2)
     app.draw()
     app.start_deal()
     table_scene = app.scenes.top
     for _ in range(40):
         app.frame(0.3)
-    from gouji.tribute import DealResult
+    from gouji.engine.tribute import DealResult
     done = finished_game()
     result = DealResult(places=tuple(done.places), opened=tuple(done.opened), score=done.score())
     for scene in (MenuScene(app, table_scene), SettingsScene(app), HelpScene(app),
@@ -273,7 +273,7 @@ def test_every_scene_draws(screen, lang):
 
 
 def test_the_bot_level_setting_reaches_every_bot_of_the_running_table(screen):
-    from gouji.ui.settings_scene import SettingsScene
+    from gouji.ui.scenes.settings import SettingsScene
     app = make_app(screen, seed=4, bots="easy")
     assert app.settings.bot_level == "easy"
     app.start_match(None)
@@ -303,7 +303,7 @@ def test_muted_sound_opens_no_audio_device_until_sound_is_turned_on(monkeypatch)
 
 
 def test_liang_cards_lie_at_the_leaders_spot_until_he_leads(screen):
-    from gouji.cards import FOUR, card_rank, card_suit
+    from gouji.engine.cards import FOUR, card_rank, card_suit
     from gouji.ui.director import Director
     app = make_app(screen, seed=3)  # qingdao, first deal: 亮4 under 憋3
     app.start_match(None)

@@ -1,6 +1,6 @@
 """The application: window, scene stack, main loop, test hooks.
 
-``run(options)`` is called by ``gouji.app.main`` after the command line was
+``run(options)`` is called by ``gouji.cli.main.main`` after the command line was
 parsed; everything pygame starts here, never at import time.
 """
 
@@ -14,16 +14,16 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..match import Match
-from ..rules import RuleSet
-from ..rules_file import load_rules, save_rules
-from ..saves import delete_save, load_save, save_match
-from ..settings import keep_aside, load_settings, rules_path, save_settings
+from ..engine.match import Match
+from ..engine.rules import RuleSet
+from ..store.rules_file import load_rules, save_rules
+from ..store.saves import delete_save, load_save, save_match
+from ..store.settings import keep_aside, load_settings, rules_path, save_settings
 from ..table import Table
 from . import layout
 from .cardart import CardArt
 from .fonts import Fonts
-from .scene import Scene, SceneStack
+from .scenes.base import Scene, SceneStack
 from .sound import Sounds
 
 TITLE = "够级 Gouji"
@@ -66,7 +66,7 @@ class App:
         self.deal_seed = options.seed if options.seed is not None else int(time.time()) % 100000
         self.match: Match | None = None
         self.save_problem: str | None = None
-        from .title import TitleScene
+        from .scenes.title import TitleScene
         self.scenes.reset(TitleScene(self))
         if options.autoplay:
             self.start_match(None)
@@ -134,7 +134,7 @@ class App:
         self.start_match(None)
 
     def start_match(self, resume: Match | None) -> None:
-        from .table_scene import TableScene
+        from .scenes.table import TableScene
         match = resume or Match.new(self.deal_seed, self.rules)
         self.deal_seed += 1
         table = Table(match, human=0, bot_level=self.settings.bot_level, seed=match.seed, on_applied=self._applied)
@@ -171,13 +171,13 @@ class App:
             self.trace(f"saved {len(match.actions)}")
 
     def show_deal_summary(self, scene) -> None:
-        from .result import ResultScene
+        from .scenes.result import ResultScene
         overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene, on_close=scene.resume)
         self.scenes.push(overlay)
         self._deal_ended(overlay)
 
     def show_match_end(self, scene) -> None:
-        from .result import ResultScene
+        from .scenes.result import ResultScene
         if isinstance(self.scenes.top, ResultScene):
             self.scenes.pop()
         overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene, final=True)
@@ -193,23 +193,23 @@ class App:
             self.running = False
 
     def to_title(self) -> None:
-        from .title import TitleScene
+        from .scenes.title import TitleScene
         self.scenes.reset(TitleScene(self))
 
     def open_help(self) -> None:
-        from .help_scene import HelpScene
+        from .scenes.help import HelpScene
         self.scenes.push(HelpScene(self))
 
     def open_settings(self) -> None:
-        from .settings_scene import SettingsScene
+        from .scenes.settings import SettingsScene
         self.scenes.push(SettingsScene(self))
 
     def open_rules(self) -> None:
-        from .rules_scene import RulesScene
+        from .scenes.rules import RulesScene
         self.scenes.push(RulesScene(self))
 
     def open_menu(self) -> None:
-        from .menu import MenuScene
+        from .scenes.menu import MenuScene
         if not isinstance(self.scenes.top, MenuScene):
             self.scenes.push(MenuScene(self, self.scenes.top))
 
@@ -337,7 +337,7 @@ def run(options: Options) -> int:
 def write_crash_log() -> str:
     import traceback
 
-    from ..settings import data_dir
+    from ..store.settings import data_dir
     try:
         path = data_dir() / "crash.log"
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -27,7 +27,7 @@ def frame_times(deals: int = 1) -> dict[str, float | str]:
     import pygame
 
     from .app import App, Options
-    from .table_scene import TableScene
+    from .scenes.table import TableScene
     os.environ.setdefault("GOUJI_HOME", tempfile.mkdtemp(prefix="gouji-bench-"))
     app = App(Options(autoplay=True, seed=3, sound=False, speed="fast"))
     busy: list[float] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..cards import BIG, SMALL, card_rank, card_suit
+from ..engine.cards import BIG, SMALL, card_rank, card_suit
 from .fonts import Fonts
 
 RANK_TEXT = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")

@@ -8,7 +8,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..events import Event
+from ..engine.events import Event
 from . import layout
 from .tween import Tween, ease_in_out, ease_out_cubic
 

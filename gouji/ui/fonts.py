@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..resources import asset_path
+from ..store.resources import asset_path
 
 FACES = {False: ("fonts", "GoujiSansSC-Regular.otf"), True: ("fonts", "GoujiSansSC-Bold.otf")}
 

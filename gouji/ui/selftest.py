@@ -30,13 +30,13 @@ def run_selftest() -> int:
 def _steps() -> list[str]:
     import pygame
 
-    from ..resources import asset_path, read_text_asset
+    from ..store.resources import asset_path, read_text_asset
     from .app import App, Options
-    from .help_scene import HelpScene
-    from .menu import MenuScene
-    from .result import ResultScene
-    from .settings_scene import SettingsScene
-    from .table_scene import TableScene
+    from .scenes.help import HelpScene
+    from .scenes.menu import MenuScene
+    from .scenes.result import ResultScene
+    from .scenes.settings import SettingsScene
+    from .scenes.table import TableScene
 
     done = []
     for parts in (("fonts", "GoujiSansSC-Regular.otf"), ("fonts", "GoujiSansSC-Bold.otf"),

@@ -6,16 +6,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import events as ev
-from ..cards import RANK_LETTERS, card_rank
-from ..events import Event
-from ..seats import opposite, same_team
-from ..tribute import KIND_NAMES
+from ..engine import events as ev
+from ..engine.cards import RANK_LETTERS, card_rank
+from ..engine.events import Event
+from ..engine.seats import opposite, same_team
+from ..engine.tribute import KIND_NAMES
 from . import layout, theme
 from .i18n import t
 
 if TYPE_CHECKING:
-    from .table_scene import TableScene
+    from .scenes.table import TableScene
 
 LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.RANG: "log_rang",
              ev.NOBURN: "log_noburn", ev.OUT: "log_out", ev.WUTOU: "log_wutou",

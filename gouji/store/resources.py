@@ -21,7 +21,7 @@ def asset_roots() -> list[Path]:
         roots.append(Path(str(resources.files("gouji.assets"))))
     except (ModuleNotFoundError, TypeError):
         pass
-    roots.append(Path(__file__).resolve().parent.parent / "assets")
+    roots.append(Path(__file__).resolve().parents[2] / "assets")
     unique: list[Path] = []
     for root in roots:
         if root not in unique:

@@ -7,9 +7,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .rules import PRESETS, RuleSet
-from .settings import CHOICES, SPEEDS
-from .version import version
+from ..engine.rules import PRESETS, RuleSet
+from ..store.settings import CHOICES, SPEEDS
+from ..version import version
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -40,12 +40,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.selftest:
-        from .ui.selftest import run_selftest
+        from ..ui.selftest import run_selftest
         return run_selftest()
     if args.demo:
         from .demo import run_demo
         return run_demo(args.seed or 1, RuleSet.preset(args.rules or "basic"))
-    from .ui.app import Options, run
+    from ..ui.app import Options, run
     options = Options(autoplay=args.autoplay, seed=args.seed, quit_after_deal=args.quit_after_deal,
                       screenshot=args.screenshot, rules=args.rules, lang=args.lang, speed=args.speed,
                       bots=args.bots, sound=not args.no_sound, max_seconds=args.max_seconds, no_save=args.no_save)

@@ -14,7 +14,7 @@ from typing import Any
 import tomli_w
 from platformdirs import user_config_path, user_data_path
 
-from .rules import PRESETS
+from ..engine.rules import PRESETS
 from .rules_file import atomic_write
 
 APP = "gouji"

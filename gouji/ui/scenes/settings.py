@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules import PRESETS
-from ..settings import CHOICES
-from . import layout, theme
-from .i18n import t
-from .scene import ButtonScene
-from .widgets import Button
+from ...engine.rules import PRESETS
+from ...store.settings import CHOICES
+from .. import layout, theme
+from ..i18n import t
+from .base import ButtonScene
+from ..widgets import Button
 
 ROWS = [("language", "set_language"), ("bot_level", "set_bot_level"), ("speed", "set_speed"), ("sound", "set_sound"),
         ("counter", "set_counter"), ("show_counts", "set_counts"), ("auto_pass", "set_autopass"),

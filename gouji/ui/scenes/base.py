@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .widgets import ButtonBar
+from ..widgets import ButtonBar
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app import App
 
 
 class Scene:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from . import layout, theme
-from .i18n import t
-from .scene import ButtonScene, Scene
+from .. import layout, theme
+from ..i18n import t
+from .base import ButtonScene, Scene
 from .title import column
 
 

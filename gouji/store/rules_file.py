@@ -6,7 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .rules import RuleSet
+from ..engine.rules import RuleSet
 
 
 def load_rules(path: str | os.PathLike[str]) -> RuleSet:

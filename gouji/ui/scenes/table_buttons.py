@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..phases import ANSWER, BURN
-from ..view import SeatView
+from ...engine.phases import ANSWER, BURN
+from ...engine.view import SeatView
 
 PRE_PLAY_BUTTONS = {"declare": [("declare", "btn_declare"), ("nodeclare", "btn_nodeclare")],
                     "predeclare": [("declare", "btn_declare"), ("nodeclare", "btn_nodeclare")],

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import IllegalAction
-from .match import Match
-from .rules import RuleSet
+from ..engine.errors import IllegalAction
+from ..engine.match import Match
+from ..engine.rules import RuleSet
 from .rules_file import atomic_write
 from .settings import data_dir, keep_aside
 

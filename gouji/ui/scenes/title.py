@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pygame
 
-from ..cards import make_card
-from ..saves import has_save
-from ..version import version
-from . import layout, theme
-from .i18n import other_language, t
-from .scene import Scene
-from .widgets import Button, ButtonBar
+from ...engine.cards import make_card
+from ...store.saves import has_save
+from ...version import version
+from .. import layout, theme
+from ..i18n import other_language, t
+from .base import Scene
+from ..widgets import Button, ButtonBar
 
 
 def column(keys_labels: list[tuple[str, str]], actions: dict, top: int, width: int = 300,

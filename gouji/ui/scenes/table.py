@@ -15,24 +15,24 @@ import pygame
 
 from bots.hints import Hint, suggest
 
-from .. import events as ev
-from ..cards import card_rank, card_suit, counts_of_cards, deck_counts, format_counts, parse_counts
-from ..errors import IllegalAction, NotationError
-from ..events import Event
-from ..phases import ANSWER, BURN, FOLLOW, LEAD
-from ..plays import Play
-from ..table import Table
-from . import layout
-from .director import Director, SpotItem
-from .i18n import t
-from .scene import Scene
+from ...engine import events as ev
+from ...engine.cards import card_rank, card_suit, counts_of_cards, deck_counts, format_counts, parse_counts
+from ...engine.errors import IllegalAction, NotationError
+from ...engine.events import Event
+from ...engine.phases import ANSWER, BURN, FOLLOW, LEAD
+from ...engine.plays import Play
+from ...table import Table
+from .. import layout
+from ..director import Director, SpotItem
+from ..i18n import t
+from .base import Scene
 from .table_buttons import action_specs, side_specs
-from .table_draw import TableDrawer
-from .widgets import Button, ButtonBar
+from ..table_draw import TableDrawer
+from ..widgets import Button, ButtonBar
 
 if TYPE_CHECKING:
-    from ..view import SeatView
-    from .app import App
+    from ...engine.view import SeatView
+    from ..app import App
 
 PRE_PLAY_PROMPTS = {"return": "your_turn_return", "declare": "your_turn_declare",
                     "predeclare": "your_turn_predeclare", "revolt": "your_turn_revolt",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from ..resources import read_text_asset
-from . import layout, theme
-from .i18n import t
-from .scene import Scene
-from .widgets import Button, ButtonBar
+from ...store.resources import read_text_asset
+from .. import layout, theme
+from ..i18n import t
+from .base import Scene
+from ..widgets import Button, ButtonBar
 
 WIDTH = 900
 

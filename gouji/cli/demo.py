@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from .game import Game
-from .rules import RuleSet
-from .scoring import PLACE_NAMES_EN, PLACE_NAMES_ZH
+from ..engine.game import Game
+from ..engine.rules import RuleSet
+from ..engine.scoring import PLACE_NAMES_EN, PLACE_NAMES_ZH
 
 
 def describe(event) -> str | None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pygame
 
-from ..scoring import is_chuan_san_hu, raw_team_points
-from ..seats import team
-from ..tribute import KIND_NAMES, DealResult, obligations
-from . import layout, theme
-from .i18n import t
-from .scene import Scene
-from .widgets import Button, ButtonBar
+from ...engine.scoring import is_chuan_san_hu, raw_team_points
+from ...engine.seats import team
+from ...engine.tribute import KIND_NAMES, DealResult, obligations
+from .. import layout, theme
+from ..i18n import t
+from .base import Scene
+from ..widgets import Button, ButtonBar
 
 
 def seat_label(seat: int, lang: str) -> str:

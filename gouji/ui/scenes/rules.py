@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules import CHOICES, KEYS, PRESETS, RuleSet
-from . import layout, theme
-from .i18n import t
-from .rules_text import KEYS as TEXTS
-from .rules_text import SERIES_LENGTHS, TRIBUTE_ORDERS, value_text
-from .scene import Scene
-from .widgets import Button, ButtonBar
+from ...engine.rules import CHOICES, KEYS, PRESETS, RuleSet
+from .. import layout, theme
+from ..i18n import t
+from ..i18n.rule_keys import KEYS as TEXTS
+from ..i18n.rule_keys import SERIES_LENGTHS, TRIBUTE_ORDERS, value_text
+from .base import Scene
+from ..widgets import Button, ButtonBar
 
 ROW_HEIGHT = 46
 TOP = 150

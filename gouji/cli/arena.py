@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 
 import bots
 
-from .errors import IllegalAction
-from .game import Game
-from .match import Match
-from .rules import RuleSet
-from .scoring import is_chuan_san_hu, raw_team_points
-from .seats import SEATS, team
+from ..engine.errors import IllegalAction
+from ..engine.game import Game
+from ..engine.match import Match
+from ..engine.rules import RuleSet
+from ..engine.scoring import is_chuan_san_hu, raw_team_points
+from ..engine.seats import SEATS, team
 
 
 @dataclass

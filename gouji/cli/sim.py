@@ -1,0 +1,89 @@
+"""Headless deals for tests and benchmarks.
+
+    python -m gouji.sim --games 200 --seed 1 --bots random
+    python -m gouji.sim --games 200 --seed 1 --team-a normal --team-b random
+    python -m gouji.sim --matches 50 --seed 1 --team-a hard --team-b normal --rules qingdao
+
+prints one JSON line of figures. With ``--bots random`` every decision
+enumerates the full ``legal_actions()`` of the seat to act; with teams, each
+seed is played twice with the teams swapped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+import bots
+
+from .arena import run_match, run_matches
+from ..engine.game import Game
+from ..engine.rules import PRESETS, RuleSet
+
+
+def play_random_deal(seed: int, rules: RuleSet) -> tuple[Game, int]:
+    """One deal with uniform random choices; returns the game and decisions made."""
+    game = Game.new_deal(seed, rules)
+    rng = random.Random(seed ^ 0x5EED)
+    decisions = 0
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+        decisions += 1
+    return game, decisions
+
+
+def run_random(games: int, seed: int, rules: RuleSet) -> dict[str, object]:
+    start = time.perf_counter()
+    decisions = 0
+    for i in range(games):
+        _, made = play_random_deal(seed + i, rules)
+        decisions += made
+    seconds = time.perf_counter() - start
+    return {
+        "games": games, "decisions": decisions, "seconds": round(seconds, 3),
+        "games_per_s": round(games / seconds, 2) if seconds else None,
+        "decisions_per_s": round(decisions / seconds) if seconds else None,
+        "illegal": 0, "bots": "random", "rules": rules.preset_name() or "custom",
+    }
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m gouji.sim", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="number of deals (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--bots", choices=["random"], default=None,
+                        help="every seat plays uniformly at random (engine benchmark)")
+    parser.add_argument("--team-a", choices=bots.NAMES, help="bot of team A (arena mode)")
+    parser.add_argument("--team-b", choices=bots.NAMES, help="bot of team B (arena mode)")
+    parser.add_argument("--matches", type=int, default=None,
+                        help="arena mode: whole matches (series of deals with tribute) instead of deals")
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="basic")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if (args.team_a is None) != (args.team_b is None):
+        parser.error("give both --team-a and --team-b")
+    if args.matches is not None and (args.matches < 1 or args.team_a is None):
+        parser.error("--matches needs a number ≥ 1 and both --team-a and --team-b")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    rules = RuleSet.preset(args.rules)
+    if args.matches:
+        result = run_matches(args.matches, args.seed, args.team_a, args.team_b, rules)
+    elif args.team_a:
+        result = run_match(args.games, args.seed, args.team_a, args.team_b, rules)
+    else:
+        result = run_random(args.games, args.seed, rules)
+    print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

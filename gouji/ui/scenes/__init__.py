@@ -1,0 +1,1 @@
+"""One module per screen: title, menu, settings, rules, help, table, result."""
