@@ -6,24 +6,11 @@ Counting uses only public plays and the seat's own hand (RULES §3.11).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from gouji.engine.cards import N_RANKS, deck_counts
 from gouji.engine.events import BURN, PLAY
-from gouji.engine.plays import Play
+from gouji.engine.plays import parse_play
 from gouji.engine.view import SeatView
-
-
-@lru_cache(maxsize=4096)
-def parse_play(text: str) -> Play:
-    """Cached notation parse: the same few hundred plays recur all game."""
-    return Play.parse(text)
-
-
-@lru_cache(maxsize=8192)
-def parse_action(action: str) -> tuple[str, Play | None]:
-    kind, _, cards = action.partition(" ")
-    return kind, parse_play(cards) if cards else None
 
 
 @dataclass

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from gouji.engine.actions import parse_action
 from gouji.engine.cards import BIG, SMALL, THREE, TWO
 from gouji.engine.phases import ANSWER, BURN, LEAD
 from gouji.engine.plays import Play, is_dead, is_gouji
@@ -18,7 +19,7 @@ from gouji.engine.seats import next_seat, opposite, same_team
 from gouji.engine.view import SeatView
 
 from .handplan import after, beatable_by, breaks_group, closing_play, is_single_play, moves_needed, strength
-from .knowledge import Knowledge, count_cards, parse_action
+from .knowledge import Knowledge, count_cards
 from .predeal import PRE_PLAY, score_pre_play
 from .reasons import Reason, reason
 from .worlds import World, is_protected, sample_worlds, stand_chance
@@ -158,7 +159,7 @@ class Context:
 
 
 def score_action(ctx: Context, action: str) -> Scored:
-    kind, play = parse_action(action)
+    kind, play, _ = parse_action(action)
     phase = ctx.view.phase
     if play is None:
         return _score_word(ctx, action, kind)

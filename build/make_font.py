@@ -5,8 +5,10 @@ characters the game can show, renamed (the OFL reserves the original name).
     apt-get install fonts-noto-cjk && pip install fonttools
     python build/make_font.py
 
-Characters come from every string in gouji/ and bots/ sources and the rules
-help texts, plus printable ASCII and a little punctuation.
+Characters: the 3,755 common characters of GB2312 level 1 (so new texts and
+lessons rarely need a new cut), every character in the gouji/ and bots/
+sources and in the text assets (help texts, lessons), printable ASCII and a
+little punctuation.
 """
 
 from __future__ import annotations
@@ -24,10 +26,22 @@ FAMILY = "Gouji Sans SC"
 EXTRA = "♠♥♣♦★☆●○·•×÷±→←↑↓…—–，。：；！？、（）《》“”‘’「」【】％＋－／０１２３４５６７８９"
 
 
+def gb2312_level1() -> set[str]:
+    """The 3,755 most common hanzi: GB2312 rows 16–55."""
+    chars = set()
+    for row in range(0xB0, 0xD8):
+        for cell in range(0xA1, 0xFF):
+            try:
+                chars.add(bytes([row, cell]).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass   # the few unassigned cells at the end of row 55
+    return chars
+
+
 def wanted_characters() -> str:
-    chars = {chr(c) for c in range(0x20, 0x7F)} | set(EXTRA)
+    chars = {chr(c) for c in range(0x20, 0x7F)} | set(EXTRA) | gb2312_level1()
     files = list((ROOT / "gouji").rglob("*.py")) + list((ROOT / "bots").rglob("*.py"))
-    files += list((ROOT / "assets" / "text").glob("*.txt"))
+    files += [f for f in (ROOT / "assets").rglob("*") if f.suffix in (".txt", ".toml")]
     for path in files:
         chars |= {ch for ch in path.read_text(encoding="utf-8") if ord(ch) > 0x7F}
     return "".join(sorted(ch for ch in chars if ch.isprintable()))

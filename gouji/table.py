@@ -13,8 +13,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-import bots
-
 from .engine.errors import IllegalAction
 from .engine.events import Event
 from .engine.view import SeatView
@@ -32,6 +30,14 @@ class Session(Protocol):
     def check(self, action: str, cards: Sequence[int] | None = None) -> IllegalAction | None: ...
     def apply(self, action: str, cards: Sequence[int] | None = None) -> list[Event]: ...
 
+class Player(Protocol):
+    """A bot: chooses an action from a seat's view (the ``bots`` package makes them)."""
+
+    def choose(self, view: SeatView, rng: random.Random) -> str: ...
+
+
+# (level, seat, seed) -> a bot for that seat; the UI passes ``bots.make``.
+PlayerFactory = Callable[[str, int, int], Player]
 HUMAN = 0
 
 
@@ -43,9 +49,11 @@ class Submitted:
 
 
 class Table:
-    def __init__(self, game: Session, human: int | None = HUMAN, bot_level: str = "normal",
-                 seed: int = 0, on_applied: Callable[[Submitted], None] | None = None) -> None:
+    def __init__(self, game: Session, make_bot: PlayerFactory, human: int | None = HUMAN,
+                 bot_level: str = "normal", seed: int = 0,
+                 on_applied: Callable[[Submitted], None] | None = None) -> None:
         self.game = game
+        self.make_bot = make_bot
         self.on_applied = on_applied
         self.human = human
         self.queue: deque[Submitted] = deque()
@@ -57,7 +65,7 @@ class Table:
     def set_bot_level(self, level: str) -> None:
         """Every bot (and 托管 for the human) plays at ``level`` from the next decision on."""
         self.bot_level = level
-        self.bots = {seat: bots.make(level, seat, self.seed) for seat in range(6)}
+        self.bots = {seat: self.make_bot(level, seat, self.seed) for seat in range(6)}
 
     @property
     def current_seat(self) -> int | None:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import ast
-import copy
 import random
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -15,13 +12,11 @@ from bots.hints import suggest
 from bots.reasons import REASONS
 from gouji import Game, RuleSet
 from gouji.cli.arena import run_match
-from gouji.engine.cards import N_RANKS, card_rank
+from gouji.engine.cards import N_RANKS
 from gouji.engine.seats import SEATS
+from no_peek import resampled
 
 LEVELS = ("random", "easy", "normal", "hard")
-BOTS_DIR = Path(bots.__file__).parent
-ALLOWED_ENGINE_MODULES = {"gouji.engine.cards", "gouji.engine.plays", "gouji.engine.seats", "gouji.engine.rules", "gouji.engine.view",
-                          "gouji.engine.events", "gouji.engine.phases", "gouji.engine.errors", "gouji.engine.movegen"}
 
 
 def play_deal(seed: int, names: list[str], rules: RuleSet) -> Game:
@@ -40,73 +35,6 @@ def test_every_level_plays_only_legal_actions_in_500_deals():
         names = [LEVELS[(seed + seat) % len(LEVELS)] for seat in SEATS]
         game = play_deal(seed, names, presets[seed % 3])
         assert sorted(game.places) == list(SEATS)
-
-
-def test_bots_import_nothing_but_the_public_engine_surface():
-    for path in BOTS_DIR.glob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                names = [node.module or ""]
-            else:
-                continue
-            for name in names:
-                top = name.split(".")[0]
-                if top == "gouji":
-                    assert name in ALLOWED_ENGINE_MODULES, f"{path.name} imports {name}"
-                assert top not in ("pygame",), f"{path.name} imports {name}"
-
-
-def resampled(game: Game, seat: int, rng: random.Random) -> Game:
-    """The same public state with the other seats' hidden cards reshuffled
-    (a test-only poke into the flow: each seat keeps his hand size)."""
-    other = copy.deepcopy(game)
-    flow = other._flow
-    seats = [s for s in SEATS if s != seat]
-    hidden = [c for s in seats for cards in flow.cards[s] for c in cards]
-    rng.shuffle(hidden)
-    for s in seats:
-        size = flow.hand_size(s)
-        mine, hidden = hidden[:size], hidden[size:]
-        flow.cards[s] = [[] for _ in range(N_RANKS)]
-        flow.counts[s] = [0] * N_RANKS
-        for card in sorted(mine):
-            flow.cards[s][card_rank(card)].append(card)
-            flow.counts[s][card_rank(card)] += 1
-    other._moves = None
-    return other
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_no_peeking_view_and_choice_ignore_hidden_hands(level):
-    rng = random.Random(level)
-    checked = changed = 0
-    for seed in range(6):
-        game = Game.new_deal(seed, RuleSet.preset("qingdao"))
-        players = [bots.make("normal", s) for s in SEATS]
-        stop = rng.randrange(20, 200)
-        for _ in range(stop):
-            if game.is_over:
-                break
-            seat = game.current_seat
-            game.apply(players[seat].choose(game.view(seat), random.Random(0)))
-        if game.is_over:
-            continue
-        seat = game.current_seat
-        bot = bots.make(level, seat, seed)
-        view = game.view(seat)
-        choice = bot.choose(view, random.Random(seed))
-        for trial in range(3):
-            other = resampled(game, seat, random.Random(trial))
-            assert other.hand(seat) == game.hand(seat)
-            changed += [other.hand(s) for s in SEATS] != [game.hand(s) for s in SEATS]
-            other_view = other.view(seat)
-            assert other_view == view
-            assert bots.make(level, seat, seed).choose(other_view, random.Random(seed)) == choice
-            checked += 1
-    assert checked >= 9 and changed >= checked - 1
 
 
 def test_normal_beats_random_by_a_real_margin():
@@ -160,6 +88,7 @@ def test_hard_keeps_the_closer_most_likely_to_stand_under_bie_san():
     assert (hint.action, hint.zh, hint.en) == ("play QQQ", *REASONS["keep_closer"])
     for trial in range(3):  # the guesses come from the view alone
         other = resampled(game, 0, random.Random(trial))
+        assert other is not None
         assert bots.make("hard", 0).choose(other.view(0), random.Random(1)) == "play QQQ"
 
 
@@ -306,7 +235,7 @@ def test_bots_declare_only_with_an_extraordinary_hand():
     for seed in range(12):
         match = Match.new(seed, RuleSet.preset("qingdao"))
         players = [bots.make("normal", s) for s in SEATS]
-        while match.phase != "play" and not match.is_over:
+        while not match.phase.in_play and not match.is_over:
             seat = match.current_seat
             view = match.view(seat)
             if view.phase == "declare":

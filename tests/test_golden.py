@@ -1,8 +1,9 @@
 """Golden transcripts (test layer 4): a few seeded deals and a short match,
-stored as (rules, seed, actions) with every event they produced. Replaying
-the actions must give the same events, places and totals. After a deliberate
-rules change, regenerate with ``pytest tests/test_golden.py --update-golden``
-and review the diff."""
+stored as (rules, seed, actions) with every event they produced and, as
+OpenSpiel's playthroughs do, the legal actions before every step. Replaying
+the actions must give the same legal sets, events, places and totals. After
+a deliberate rules change, regenerate with ``pytest tests/test_golden.py
+--update-golden`` and review the diff."""
 
 from __future__ import annotations
 
@@ -25,17 +26,22 @@ def _write(path: Path, data: dict) -> None:
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-def _play_randomly(game: Game | Match, seed: int) -> list[str]:
-    rng, actions = random.Random(seed), []
+def _play_randomly(game: Game | Match, seed: int) -> tuple[list[str], list[str]]:
+    """Random play; the actions and, before each, the legal set ("|"-joined)."""
+    rng, actions, legal = random.Random(seed), [], []
     while not game.is_over:
-        actions.append(rng.choice(game.legal_actions()))
+        options = game.legal_actions()
+        legal.append("|".join(options))
+        actions.append(rng.choice(options))
         game.apply(actions[-1])
-    return actions
+    return actions, legal
 
 
 def _replay(game: Game | Match, golden: dict) -> Game | Match:
-    """Apply the golden actions; the events must match line by line."""
-    for action in golden["actions"]:
+    """Apply the golden actions; legal sets and events must match step by step."""
+    assert len(golden["legal"]) == len(golden["actions"])
+    for step, (action, legal) in enumerate(zip(golden["actions"], golden["legal"])):
+        assert "|".join(game.legal_actions()) == legal, f"step {step}: the legal actions changed"
         game.apply(action)
     events = [str(e) for e in game.events]
     assert events == golden["events"], _first_difference(events, golden["events"])
@@ -55,8 +61,8 @@ def test_a_seeded_deal_replays_its_golden_transcript(preset, seed, update_golden
     path = GOLDEN / f"deal_{preset}_{seed}.json"
     if update_golden:
         game = Game.new_deal(seed, RuleSet.preset(preset))
-        actions = _play_randomly(game, seed)
-        _write(path, {"rules": preset, "seed": seed, "actions": actions,
+        actions, legal = _play_randomly(game, seed)
+        _write(path, {"rules": preset, "seed": seed, "actions": actions, "legal": legal,
                       "events": [str(e) for e in game.events], "places": game.places})
     golden = json.loads(path.read_text(encoding="utf-8"))
     game = _replay(Game.new_deal(golden["seed"], RuleSet.preset(golden["rules"])), golden)
@@ -69,8 +75,8 @@ def test_a_seeded_match_replays_its_golden_transcript(update_golden):
     if update_golden:
         rules = RuleSet.preset(preset).replace(series_length=length)
         match = Match.new(seed, rules)
-        actions = _play_randomly(match, seed)
-        _write(path, {"rules": rules.to_dict(), "seed": seed, "actions": actions,
+        actions, legal = _play_randomly(match, seed)
+        _write(path, {"rules": rules.to_dict(), "seed": seed, "actions": actions, "legal": legal,
                       "events": [str(e) for e in match.events], "totals": list(match.totals)})
     golden = json.loads(path.read_text(encoding="utf-8"))
     match = _replay(Match.new(golden["seed"], RuleSet.from_dict(golden["rules"])), golden)

@@ -32,7 +32,7 @@ def play_match(seed: int, rules: RuleSet, bot: str, count: Counter) -> Match:
     deck = sum(deck_counts(rules.deck))
     seen_deal = -1
     while not match.is_over:
-        if match.phase == "play" and match.deal_index != seen_deal:
+        if match.phase.in_play and match.deal_index != seen_deal:
             seen_deal = match.deal_index
             check_cards_at_first_lead(match, rules, deck, count)
         seat = match.current_seat
@@ -60,15 +60,15 @@ def tally(match: Match, rules: RuleSet, count: Counter) -> None:
         if event.private_to is not None:
             continue
         if event.kind == ev.TRIBUTE:
-            count[event.info[2]] += 1
+            count[event.tribute_kind] += 1
         elif event.kind in (ev.RETURN, ev.REVOLT, ev.YAOTOU, ev.VOID):
             count[event.kind] += 1
         elif event.kind == ev.CHOOSE_WUTOU:
             count["wutou"] += 1
         elif event.kind == ev.BUY3:
-            count["buy3_" + event.info[-1]] += 1
+            count["buy3_" + ("paid" if event.paid else "free")] += 1
         elif event.kind == ev.DECLARE:
-            count["declare_" + event.info[0]] += 1
+            count["declare_" + event.declaration] += 1
     for result in match.results:
         count["chuan_san_hu"] += result.chuan_san_hu
         count["opened"] += any(result.opened)
@@ -77,8 +77,9 @@ def tally(match: Match, rules: RuleSet, count: Counter) -> None:
         for declarer, target in result.declared + result.pre_declared:
             count["fanche" if result.opened[target] else "declared_right"] += 1
     if rules.later_lead == "rotate":
-        leads = [e.info[1] for e in match.events if e.kind == ev.DEAL_START]
-        count["rotate"] += any(leads[i] == (leads[1] + i - 1) % 6 for i in range(2, len(leads)) if leads[1] >= 0)
+        leads = [e.leader for e in match.events if e.kind == ev.DEAL_START]
+        second = leads[1] if len(leads) > 1 else None
+        count["rotate"] += second is not None and any(leads[i] == (second + i - 1) % 6 for i in range(2, len(leads)))
 
 
 def void_by_revolution(count: Counter) -> None:

@@ -122,7 +122,7 @@ def test_mai_san_buys_from_the_opposites_teammate():
     assert not rebels
     assert any(card_rank(c) == THREE for c in hands[0]) and make_card(TWO, 0, 0) in hands[1]
     public = [e for e in events if e.kind == ev.BUY3 and e.private_to is None]
-    assert public[0].seat == 0 and public[0].info[:1] == (1,) and public[0].info[-1] == "paid"
+    assert public[0].seat == 0 and public[0].other == 1 and public[0].paid
 
 
 def test_mai_san_without_anything_to_pay_is_a_revolution():
@@ -164,19 +164,19 @@ def test_two_revolutions_void_the_deal(monkeypatch):
 
     monkeypatch.setattr(match_module, "deal_cards", rigged)
     m = Match.new(3, RuleSet.preset("basic"))
-    leader = m._leader
+    leader = m.view(0).round_leader
     asked = []
     while m.phase == "revolt":
         asked.append(m.current_seat)
         m.apply("revolt" if m.current_seat in (1, 2) else "norevolt")
     assert {1, 2} <= set(asked)
     assert [e for e in m.events if e.kind == ev.VOID] and len(calls) == 2
-    assert m.deal_index == 0 and m._leader == leader and calls[0] != calls[1]
+    assert m.deal_index == 0 and m.view(0).round_leader == leader and calls[0] != calls[1]
 
 
 def test_hui_san_removes_every_three():
     m = Match.new(4, RuleSet.preset("basic").replace(hui_san=True))
-    while m.phase != "play":
+    while not m.phase.in_play:
         m.apply(m.legal_actions()[0])
     assert all(card_rank(c) != THREE for s in range(6) for c in m.hand_cards(s))
 
@@ -212,7 +212,7 @@ def test_xuan_dian_is_asked_only_where_dian_gong_will_be_paid():
                   QINGDAO.replace(series_length=1)):
         m = Match.new(1, rules)
         phases = set()
-        while m.phase != "play":
+        while not m.phase.in_play:
             phases.add(m.phase)
             m.apply(m.legal_actions()[0])
         assert "declare" not in phases and "predeclare" not in phases
@@ -223,7 +223,7 @@ def test_a_yu_dian_declarer_is_not_asked_for_ming_dian():
     first = m.current_seat
     m.apply("declare")  # 预点
     asked = []
-    while m.phase != "play":
+    while not m.phase.in_play:
         if m.phase == "declare":
             asked.append(m.current_seat)
         m.apply(sorted(m.legal_actions())[-1] if m.phase != "return" else m.legal_actions()[0])

@@ -75,3 +75,32 @@ def test_random_deals_keep_every_invariant(rules_index):
         assert replayed.places == game.places and replayed.finish_order == game.finish_order
         assert [replayed.hand(s) for s in range(6)] == [game.hand(s) for s in range(6)]
         assert replayed.events == game.events
+
+
+@pytest.mark.parametrize("rules_index", range(len(RULESETS)))
+def test_clones_and_positions_follow_the_original_step_by_step(rules_index):
+    """After every action: a clone (full or light) and a game restored from the
+    position equal the original, stay equal under the same action, and a clone
+    changed differently leaves the original untouched."""
+    rules = RULESETS[rules_index]
+    for seed in range(rules_index * 10_000 + 500, rules_index * 10_000 + 506):
+        game = Game.new_deal(seed, rules)
+        rng = random.Random(seed)
+        while not game.is_over:
+            position = game.position()
+            clone, light = game.clone(), game.clone(light=True)
+            restored = Game.from_position(position, rules)
+            assert clone.position() == light.position() == restored.position() == position
+            assert clone.legal_moves() == light.legal_moves() == restored.legal_moves() == game.legal_moves()
+            seat = game.current_seat
+            assert clone.events == game.events and clone.view(seat) == game.view(seat)
+            stray = game.clone()
+            stray.apply_move(rng.choice(stray.legal_moves()))
+            assert game.position() == position
+            move = rng.choice(game.legal_moves())
+            for copy in (clone, light, restored):
+                copy.apply_move(move, validate=copy is not light)
+            game.apply_move(move)
+            assert clone.position() == light.position() == restored.position() == game.position()
+            assert clone.events == game.events and clone.hand_cards(seat) == game.hand_cards(seat)
+        assert clone.places == game.places and clone.score() == game.score()

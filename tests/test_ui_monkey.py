@@ -34,7 +34,7 @@ def random_event(rng: random.Random) -> pygame.event.Event:
 
 def test_monkey_over_a_running_deal(screen):
     app = make_app(screen, seed=21, rules="basic")
-    app.start_deal()
+    app.new_match()
     table_scene = app.scenes.top
     assert isinstance(table_scene, TableScene)
     rng = random.Random(7)
@@ -62,7 +62,7 @@ def test_monkey_over_a_running_deal(screen):
 def test_closing_the_window_at_any_moment_exits_cleanly(screen):
     for moment in (0, 3, 40):
         app = make_app(screen, seed=moment, rules="basic")
-        app.start_deal()
+        app.new_match()
         for _ in range(moment):
             app.frame(0.1)
         pygame.event.post(pygame.event.Event(pygame.QUIT))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 
 import pygame
+
+import bots
 import pytest
 
 from gouji import Game, RuleSet
@@ -22,7 +24,7 @@ BASIC = RuleSet.preset("basic")
 
 def scene_for(screen, hands, leader=0, rules=BASIC, lang="zh") -> TableScene:
     app = make_app(screen, lang=lang)
-    table = Table(Game.from_hands(hands, leader=leader, rules=rules), human=0)
+    table = Table(Game.from_hands(hands, leader=leader, rules=rules), bots.make, human=0)
     scene = TableScene(app, table)
     app.scenes.reset(scene)
     until_human_turn(app)
@@ -135,7 +137,7 @@ def test_rang_button_and_pass(screen):
 
 def test_auto_pass_when_nothing_can_beat(screen):
     app = make_app(screen)
-    table = Table(Game.from_hands(["3K", "4", "6", "7", "8", "99"], leader=5, rules=BASIC), human=0)
+    table = Table(Game.from_hands(["3K", "4", "6", "7", "8", "99"], leader=5, rules=BASIC), bots.make, human=0)
     scene = TableScene(app, table)
     app.scenes.reset(scene)
     shown = set()
@@ -149,7 +151,7 @@ def test_auto_pass_when_nothing_can_beat(screen):
 def test_auto_pass_can_be_switched_off(screen):
     app = make_app(screen)
     app.update_settings(auto_pass=False)
-    table = Table(Game.from_hands(["3K", "4", "6", "7", "8", "99"], leader=5, rules=BASIC), human=0)
+    table = Table(Game.from_hands(["3K", "4", "6", "7", "8", "99"], leader=5, rules=BASIC), bots.make, human=0)
     scene = TableScene(app, table)
     app.scenes.reset(scene)
     for _ in range(12):
@@ -160,7 +162,7 @@ def test_auto_pass_can_be_switched_off(screen):
 
 def test_tuoguan_finishes_the_deal_then_the_summary_leads_to_the_next_deal(screen):
     app = make_app(screen, seed=11, rules="basic")
-    app.start_deal()
+    app.new_match()
     scene = app.scenes.top
     click(scene, button(scene, "tuoguan").rect.center)
     assert scene.table.autoplay
@@ -256,7 +258,7 @@ def test_every_scene_draws(screen, lang):
     from gouji.ui.scenes.settings import SettingsScene
     app = make_app(screen, lang=lang, seed=2)
     app.draw()
-    app.start_deal()
+    app.new_match()
     table_scene = app.scenes.top
     for _ in range(40):
         app.frame(0.3)
@@ -276,7 +278,7 @@ def test_the_bot_level_setting_reaches_every_bot_of_the_running_table(screen):
     from gouji.ui.scenes.settings import SettingsScene
     app = make_app(screen, seed=4, bots="easy")
     assert app.settings.bot_level == "easy"
-    app.start_match(None)
+    app.new_match()
     table = app.scenes.top.table
     assert {bot.name for bot in table.bots.values()} == {"easy"}
     settings = SettingsScene(app)
@@ -306,11 +308,11 @@ def test_liang_cards_lie_at_the_leaders_spot_until_he_leads(screen):
     from gouji.engine.cards import FOUR, card_rank, card_suit
     from gouji.ui.director import Director
     app = make_app(screen, seed=3)  # qingdao, first deal: 亮4 under 憋3
-    app.start_match(None)
+    app.new_match()
     scene = app.scenes.top
     liang = [e for e in scene.view.history if e.kind == "liang"][-1]
     assert len(liang.cards) >= 2 and set(liang.cards) == {"4"}
-    assert all(card_rank(c) == FOUR and card_suit(c) == liang.info[0] for c in liang.card_ids)
+    assert all(card_rank(c) == FOUR and card_suit(c) == liang.suit for c in liang.card_ids)
     item = scene.director.spots[liang.seat]
     assert item is not None and item.kind == "liang" and item.cards == liang.card_ids
     assert "亮4" in scene.drawer.describe(liang)

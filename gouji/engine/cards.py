@@ -38,6 +38,10 @@ def card_rank(card: int) -> int:
     return index // 4
 
 
+# The rank of every physical card, for the hot paths that look up thousands.
+RANK_OF_CARD = tuple(card_rank(card) for card in range(DECK_SIZE))
+
+
 def card_suit(card: int) -> int:
     """0..3 for ♠♥♣♦, or -1 for a joker."""
     index = card % PACK_SIZE

@@ -1,131 +1,49 @@
 """The play flow of one deal (RULES §3): rounds, lockout, 够级 protection,
 burn windows, 让牌, going out, 接风, 够死级 and 四人乱缠.
 
-``DealFlow`` holds the mutable state and moves it on after each action;
-``Game`` (game.py) checks legality and is the public face.
+``DealFlow`` is the deal's state (state.py) plus the transitions of §3 and the
+event log they write; ``Game`` (game.py) checks legality and is the public face.
+A flow made with ``record=False`` writes no events and, with ``cards=False``,
+tracks only rank counts, not physical cards: what a search needs, and no more.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from . import events as ev
-from .cards import N_RANKS, THREE, card_rank
+from .cards import RANK_OF_CARD, THREE
 from .events import Event
 from .legal import has_burn_move
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
 from .plays import Play, is_dead, is_gouji
-from .rules import RuleSet
 from .scoring import kai_dian_eligible, places_with_revolutionary, rank_remaining
-from .seats import N_SEATS, SEATS, next_seat, opposite, others_from, team, teammates
+from .seats import N_SEATS, SEATS, next_seat, opposite, others_from, team
+from .state import DealSetup, DealState
+
+__all__ = ["DealFlow", "DealSetup"]
 
 
-@dataclass(frozen=True)
-class DealSetup:
-    """Everything a deal starts from; with the action list it replays exactly."""
+class DealFlow(DealState):
+    """A deal's state that moves on after each action and logs what happened."""
 
-    rules: RuleSet
-    hands: tuple[tuple[int, ...], ...]  # card ids per seat
-    leader: int
-    seed: int | None = None
-    revolted: frozenset[int] = frozenset()
-    yaotou: frozenset[int] = frozenset()  # revolutionaries' 对头s who chose 要头
-    liang: tuple[int, int] | None = None  # (seat, suit) of the 亮3, if any
+    __slots__ = ("log",)
 
+    def __init__(self, setup: DealSetup, record: bool = True) -> None:
+        super().__init__(setup)
+        self.log: list[Event] | None = [] if record else None
+        self._emit(ev.LEAD_TURN, self.first_leader)
 
-class DealFlow:
-    """Mutable state of one deal and the transitions of §3."""
-
-    def __init__(self, setup: DealSetup) -> None:
-        self.rules = setup.rules
-        self.setup = setup
-        self.cards: list[list[list[int]]] = [[[] for _ in range(N_RANKS)] for _ in SEATS]
-        self.counts: list[list[int]] = [[0] * N_RANKS for _ in SEATS]
-        for seat, hand in enumerate(setup.hands):
-            for card in sorted(hand):
-                self.cards[seat][card_rank(card)].append(card)
-                self.counts[seat][card_rank(card)] += 1
-        self.in_deal = [seat not in setup.revolted and sum(self.counts[seat]) > 0 for seat in SEATS]
-        self.finish: list[int] = []
-        self.played: list[int] = []     # card ids on the table, in the order played
-        self.places: list[int] = []
-        self.phase = LEAD
-        leader = setup.leader
-        if not self.in_deal[leader]:  # a leader who revolted passes the lead on (§2.3)
-            leader = next(s for s in others_from(leader) if self.in_deal[s])
-        self.first_leader = leader
-        self.current: int | None = leader
-        self.round_leader = leader
-        self.standing: Play | None = None
-        self.owner: int | None = None
-        self.standing_seq = 0
-        self.special = False        # standing play is a 够死级/要头 play (no 对头 step)
-        self.special_kind = ""      # "gousiji" or "yaotou"
-        self.chong = False          # standing play is its owner's 冲牌 (§7)
-        self.passed: set[int] = set()
-        self.queue: list[int] = []
-        self.rang: int | None = None
-        self.burning: dict[int, int] = {}   # burner -> owner of the 够级 he first beat
-        self.wutou: set[int] = set()
-        self.gou_si_ji: set[int] = set()
-        self.yaotou = {seat: 3 for seat in setup.yaotou}
-        self.yaotou_stood = {seat: 0 for seat in setup.yaotou}
-        self.chaos = False
-        self.chaos_pending = False
-        self.seq = 0
-        self.deadline: list[int] = []       # seq of the 底牌 of 头科, 二科
-        self.opened_by_play = [False] * N_SEATS
-        self.burn_wins: list[tuple[int, int]] = []   # (burner, victim)
-        self.men: dict[int, int] = {}                # 闷'd seat -> first beater
-        self.round_log: list[tuple[int, str, str]] = []
-        self.log: list[Event] = []
-        for seat in setup.revolted:
-            self._set_wutou_if_revolt(opposite(seat))
-        self._emit(ev.LEAD_TURN, leader)
-
-    # ----- small queries -------------------------------------------------
-    def live(self) -> list[int]:
-        return [seat for seat in SEATS if self.in_deal[seat]]
-
-    def hand_size(self, seat: int) -> int:
-        return sum(self.counts[seat])
-
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def may_follow(self, seat: int) -> bool:
-        """Pass lockout (§3.2) with its 对头 exception."""
-        if self.chaos and self.rules.chaos_rules == "dagang":
-            return True
-        if seat not in self.passed:
-            return True
-        if self.owner != opposite(seat) or self.standing is None:
-            return False
-        return self.rules.pass_exception == "any_opposite_play" or is_gouji(self.standing)
-
-    def rang_allowed(self, seat: int) -> bool:
-        """让牌 (§3.6) on the non-够级 play of ``seat``'s 对头."""
-        play, owner = self.standing, self.owner
-        if self.phase != FOLLOW or play is None or owner != opposite(seat):
-            return False
-        if self.rang is not None or is_gouji(play):
-            return False
-        if self.chaos and self.rules.chaos_rules == "dagang":
-            return False
-        between = (next_seat(owner), next_seat(owner, 2))
-        if any(self.in_deal[s] and s not in self.passed for s in between):
-            return False
-        after = (next_seat(seat), next_seat(seat, 2))
-        return any(self.in_deal[s] and self.may_follow(s) for s in after)
-
-    def burn_order(self, owner: int) -> list[int]:
-        """Who may take a protected 够级, in priority (§3.4.1)."""
-        order = list(teammates(owner)) if self.rules.burn_by_teammates else []
-        order += [next_seat(owner), next_seat(owner, 5)]
-        return [s for s in order if self.in_deal[s] and s not in self.passed]
+    def copy(self, record: bool = True, cards: bool = True) -> "DealFlow":
+        other = super().copy()
+        assert isinstance(other, DealFlow)
+        other.log = self.log[:] if record and self.log is not None else None
+        if not cards:
+            other.cards = [None] * N_SEATS
+        return other
 
     # ----- transitions ---------------------------------------------------
-    def play(self, seat: int, play: Play, burn: bool, card_ids=None) -> None:
+    def play(self, seat: int, play: Play, burn: bool, card_ids: Sequence[int] | None = None) -> None:
         self.seq += 1
         beaten, beaten_owner = self.standing, self.owner
         if beaten is not None and beaten_owner is not None:
@@ -143,9 +61,10 @@ class DealFlow:
         self.special_kind = ""
         self.special = gouji and not self.chaos and self._use_special(seat)
         protected = gouji and not self.chaos and (self.special or self.in_deal[opposite(seat)])
-        self.log.append(Event(ev.BURN if burn else ev.PLAY, seat, str(play),
-                              ("gouji",) * gouji + ("protected",) * protected
-                              + ("special",) * self.special, card_ids=ids))
+        if self.log is not None:
+            self.log.append(Event(ev.BURN if burn else ev.PLAY, seat, str(play),
+                                  ("gouji",) * gouji + ("protected",) * protected
+                                  + ("special",) * self.special, card_ids=ids))
         if self.hand_size(seat) == 0:
             self._go_out(seat)
             if self.phase == OVER:
@@ -208,22 +127,29 @@ class DealFlow:
         self._start_round(self._next_leader(winner, play))
 
     # ----- helpers -------------------------------------------------------
-    def _emit(self, kind: str, seat: int | None = None, cards: str = "",
+    def _emit(self, kind: ev.EventKind, seat: int | None = None, cards: str = "",
               info: tuple = (), private_to: int | None = None) -> None:
-        self.log.append(Event(kind, seat, cards, info, private_to))
+        if self.log is not None:
+            self.log.append(Event(kind, seat, cards, info, private_to))
 
-    def _take_cards(self, seat: int, play: Play, chosen=None) -> tuple[int, ...]:
-        """Remove the play's cards: the chosen ones, else the last of each rank."""
+    def _take_cards(self, seat: int, play: Play, chosen: Sequence[int] | None = None) -> tuple[int, ...]:
+        """Remove the play's cards: the chosen ones, else the highest ids of each rank."""
+        wanted = play.counts()
+        row = self.counts[seat]
+        for rank, n in enumerate(wanted):
+            row[rank] -= n
+        hand = self.cards[seat]
+        if hand is None:  # a search copy tracks rank counts only
+            return ()
+        piles = list(hand)
         taken: list[int] = []
-        for rank, n in enumerate(play.counts()):
-            if not n:
-                continue
-            pile = self.cards[seat][rank]
-            picks = [c for c in chosen if card_rank(c) == rank] if chosen else pile[-n:]
-            for card in picks:
-                pile.remove(card)
-            taken.extend(picks)
-            self.counts[seat][rank] -= n
+        for rank, n in enumerate(wanted):
+            if n:
+                pile = piles[rank]
+                picks = [c for c in chosen if RANK_OF_CARD[c] == rank] if chosen else pile[-n:]
+                piles[rank] = tuple(c for c in pile if c not in picks) if chosen else pile[:-n]
+                taken += picks
+        self.cards[seat] = tuple(piles)
         self.played.extend(taken)
         return tuple(taken)
 
@@ -254,10 +180,6 @@ class DealFlow:
             self.wutou.add(seat)
             self._emit(ev.WUTOU, seat)
         return True
-
-    def _set_wutou_if_revolt(self, seat: int) -> None:
-        if seat not in self.yaotou and self.in_deal[seat]:
-            self.wutou.add(seat)
 
     def _go_out(self, seat: int) -> None:
         self.in_deal[seat] = False
@@ -332,12 +254,18 @@ class DealFlow:
             return
         if self.opened_by_play[owner] or not kai_dian_eligible(play, self.rules):
             return
-        first = self.finish[0] if self.finish else None
-        index = 0 if owner in (first, None if first is None else opposite(first)) else 1
-        if len(self.deadline) > index and seq > self.deadline[index]:
+        if self._past_deadline(owner, seq):
             return
         self.opened_by_play[owner] = True
         self._emit(ev.OPENED, owner)
+
+    def _past_deadline(self, owner: int, seq: int) -> bool:
+        """§5: a play opens only if made by the deadline: 头科's 底牌 for 头科 and
+        his 对头, 二科's 底牌 for everyone else (``deadline`` holds their seqs)."""
+        first = self.finish[0] if self.finish else None
+        pair = first is not None and owner in (first, opposite(first))
+        index = 0 if pair else 1
+        return len(self.deadline) > index and seq > self.deadline[index]
 
     def opened(self) -> list[bool]:
         """开点 per seat with the revolution rules of §8.6 applied."""

@@ -1,9 +1,18 @@
 """Game: one deal of Gouji — the stable public API over the play flow.
 
->>> g = Game.from_hands(["KK3", "AA45", "55", "66", "77", "88"], leader=0,
+>>> g = Game.from_hands(["KK3", "AAx45", "55", "66", "77", "88"], leader=0,
 ...                     rules=RuleSet.preset("basic"))
 >>> g.legal_actions()
 ['play 3', 'play K', 'play KK']
+>>> _ = g.apply("play KK")
+>>> g.position()
+'3/45AAx/55/66/77/88 burn 1 leader=0 play=0:KK seq=1:1 queue=5 round=0.play.KK'
+>>> g.legal_moves()
+[Move.parse('burn AA'), Move.parse('noburn')]
+
+Two ways to act: text (``apply("play KK")``, what saves and players use)
+and values (``legal_moves()`` and ``apply_move(move)``, what a search uses).
+``clone()`` copies a game cheaply; ``position()`` writes the state as one line.
 """
 
 from __future__ import annotations
@@ -11,14 +20,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import events as ev
-from .cards import N_PACKS, N_RANKS, RANK_LETTERS, SMALL, card_rank, format_counts, make_card, parse_counts
+from .actions import Move, parse_action
+from .cards import N_PACKS, N_RANKS, RANK_LETTERS, SMALL, counts_of_cards, format_counts, make_card, parse_counts
 from .deal import deal_cards
-from .errors import IllegalAction, NotationError
+from .errors import IllegalAction
 from .events import Event
 from .flow import DealFlow, DealSetup
-from .legal import Moves, legal_moves
-from .phases import OVER
-from .plays import Play
+from .legal import legal_moves
+from .phases import OVER, Phase
+from .position import format_position, hand_counts, restore, setup_seats, split_position
 from .reasons import explain
 from .rules import RuleSet
 from .scoring import score_deal
@@ -29,40 +39,34 @@ from .view import SeatView
 class Game:
     """One deal: ``(setup, actions)`` replays exactly."""
 
-    def __init__(self, setup: DealSetup) -> None:
+    def __init__(self, setup: DealSetup, record: bool = True) -> None:
+        if not isinstance(setup, DealSetup):
+            raise TypeError(f"Game needs a DealSetup, got {type(setup).__name__}")
         if len(setup.hands) != N_SEATS:
             raise ValueError(f"a deal needs {N_SEATS} hands, got {len(setup.hands)}")
         self.setup = setup
         self.rules = setup.rules
-        self._flow = DealFlow(setup)
+        self._flow = DealFlow(setup, record)
         self.actions: list[str] = []
         self.card_choices: list[tuple[int, ...] | None] = []  # physical cards picked, if any
-        self._moves: Moves | None = None
-        for seat, hand in enumerate(setup.hands):
-            text = format_counts(_counts(hand))
-            self._flow.log.insert(seat, Event(ev.DEAL, seat, text, private_to=seat,
-                                              card_ids=tuple(sorted(hand))))
-        self._histories: list[list[Event]] = [[] for _ in SEATS]
-        self._synced = 0
-        self._sync_histories()
-
-    def _sync_histories(self) -> None:
-        """Append new events to each seat's history (views copy, never filter)."""
+        self._moves: list[Move] | None = None
+        self._move_set: frozenset[Move] | None = None   # made when a move is checked
+        # per seat: (events of the log already looked at, the seat's history so far)
+        self._histories: list[tuple[int, list[Event]]] = [(0, []) for _ in SEATS]
         log = self._flow.log
-        for event in log[self._synced:]:
-            if event.private_to is None:
-                for history in self._histories:
-                    history.append(event)
-            else:
-                self._histories[event.private_to].append(event)
-        self._synced = len(log)
+        if log is not None:
+            deals = [Event(ev.DEAL, seat, format_counts(counts_of_cards(hand)), private_to=seat,
+                           card_ids=tuple(sorted(hand))) for seat, hand in enumerate(setup.hands)]
+            log[:0] = deals
 
     # ----- construction --------------------------------------------------
     @classmethod
     def new_deal(cls, seed: int, rules: RuleSet | None = None, first_drawer: int | None = None,
                  leader: int | None = None) -> "Game":
         """A shuffled deal; without ``leader`` the lead goes by 亮3 (§2.2)."""
-        rules = rules or RuleSet()
+        rules = _rules(rules)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be a whole number, got {type(seed).__name__}")
         dealt = deal_cards(rules, seed, first_drawer, leader)
         return cls(DealSetup(rules, dealt.hands, dealt.leader, seed, liang=dealt.liang))
 
@@ -70,18 +74,33 @@ class Game:
     def from_hands(cls, hands: Sequence[str], leader: int = 0,
                    rules: RuleSet | None = None) -> "Game":
         """A scenario from hand strings in notation (any sizes)."""
-        if len(hands) != N_SEATS:
-            raise ValueError(f"a deal needs {N_SEATS} hands, got {len(hands)}")
+        if isinstance(hands, str) or len(hands) != N_SEATS:
+            raise ValueError(f"a deal needs a list of {N_SEATS} hands")
         if leader not in SEATS:
             raise ValueError(f"unknown seat {leader!r} (seats are 0..5)")
-        pools = _card_pools()
-        ids = []
-        for seat, text in enumerate(hands):
-            counts = parse_counts(text)
-            if not sum(counts):
+        counts = [parse_counts(h if isinstance(h, str) else _not_text(h)) for h in hands]
+        for seat, row in enumerate(counts):
+            if not sum(row):
                 raise ValueError(f"seat {seat} has an empty hand")
-            ids.append(tuple(_take(pools, rank, n) for rank, n in enumerate(counts) for _ in range(n)))
-        return cls(DealSetup(rules or RuleSet(), tuple(ids), leader))
+        return cls(DealSetup(_rules(rules), _physical(counts), leader))
+
+    @classmethod
+    def from_position(cls, text: str, rules: RuleSet | None = None) -> "Game":
+        """A deal in progress from its position notation (see position.py).
+
+        >>> Game.from_position("3/AA45/55/66/77/88 lead 1", RuleSet.preset("basic")).legal_actions()[:3]
+        ['play 4', 'play 5', 'play A']
+        """
+        hands, phase, current, fields = split_position(text)
+        counts = hand_counts(hands)
+        revolted, yaotou = setup_seats(fields)
+        leader = current if current is not None else next((s for s in SEATS if sum(counts[s])), 0)
+        game = cls(DealSetup(_rules(rules), _physical(counts), leader, None, revolted, yaotou))
+        restore(game._flow, phase, current, fields)
+        log = game._flow.log
+        if log is not None:
+            log[:] = [e for e in log if e.kind == ev.DEAL]
+        return game
 
     @classmethod
     def replay(cls, setup: DealSetup, actions: Sequence[str],
@@ -92,13 +111,28 @@ class Game:
             game.apply(action, cards)
         return game
 
+    def clone(self, light: bool = False) -> "Game":
+        """An independent copy that shares the setup and rules.
+
+        A ``light`` clone is for search: it records no events and tracks rank
+        counts only (``hand_cards``, ``events`` and views' histories stay empty).
+        """
+        other = object.__new__(Game)
+        other.setup, other.rules = self.setup, self.rules
+        other._flow = self._flow.copy(record=not light, cards=not light)
+        other.actions = self.actions[:]
+        other.card_choices = self.card_choices[:]
+        other._moves, other._move_set = self._moves, self._move_set
+        other._histories = [(0, []) for _ in SEATS]
+        return other
+
     # ----- state ---------------------------------------------------------
     @property
     def current_seat(self) -> int | None:
         return self._flow.current
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._flow.phase
 
     @property
@@ -120,14 +154,23 @@ class Game:
             raise ValueError("the deal is not over yet")
         return score_deal(self._flow.places, self.rules)
 
+    def position(self) -> str:
+        """The deal's state as one line of position notation."""
+        return format_position(self._flow)
+
     def hand(self, seat: int) -> str:
-        return format_counts(self._flow.counts[seat])
+        return format_counts(self._flow.counts[_seat(seat)])
+
+    def hand_counts(self, seat: int) -> list[int]:
+        """Rank counts of a seat's hand (15 entries, ``3`` first)."""
+        return list(self._flow.counts[_seat(seat)])
 
     def hand_cards(self, seat: int) -> list[int]:
-        return sorted(c for cards in self._flow.cards[seat] for c in cards)
+        piles = self._flow.cards[_seat(seat)]
+        return sorted(c for pile in piles for c in pile) if piles is not None else []
 
     def hand_size(self, seat: int) -> int:
-        return self._flow.hand_size(seat)
+        return self._flow.hand_size(_seat(seat))
 
     @property
     def played_cards(self) -> list[int]:
@@ -136,7 +179,7 @@ class Game:
 
     @property
     def events(self) -> list[Event]:
-        return list(self._flow.log)
+        return list(self._flow.log or ())
 
     @property
     def opened(self) -> list[bool]:
@@ -171,35 +214,40 @@ class Game:
         return None if f.standing is None or f.owner is None else (f.owner, str(f.standing))
 
     # ----- actions -------------------------------------------------------
-    def moves(self) -> Moves:
+    def legal_moves(self) -> list[Move]:
+        """The seat to act's legal moves as values, in generation order."""
         if self._moves is None:
             self._moves = legal_moves(self._flow)
+            self._move_set = None
         return self._moves
 
     def legal_actions(self) -> list[str]:
-        return sorted(self.moves())
+        return sorted([str(move) for move in self.legal_moves()])
+
+    def is_legal(self, move: Move) -> bool:
+        if self._move_set is None:
+            self._move_set = frozenset(self.legal_moves())
+        return move in self._move_set
 
     def check(self, action: str, cards: Sequence[int] | None = None) -> IllegalAction | None:
         """Why ``action`` would be refused now, or None if it is legal."""
         try:
-            self._validate(action, cards)
+            self._validate(parse_action(action), cards)
         except IllegalAction as exc:
             return exc
         return None
 
-    def _validate(self, action: str, cards: Sequence[int] | None) -> tuple[str, Play | None, str]:
-        kind, play = parse_action(action)
-        key = kind if play is None else f"{kind} {play}"
-        if key not in self.moves():
-            raise explain(self._flow, kind, play)
+    def _validate(self, move: Move, cards: Sequence[int] | None) -> None:
+        if not self.is_legal(move):
+            raise explain(self._flow, move.kind, move.play)
         if cards is not None:
             seat = self._flow.current
             assert seat is not None  # the action was legal, so somebody is to act
-            held = {c for rank_cards in self._flow.cards[seat] for c in rank_cards}
-            if play is None or _counts(cards) != play.counts() or not set(cards) <= held \
-                    or len(set(cards)) != len(cards):
+            chosen = _card_ids(cards)
+            held = set(self.hand_cards(seat))
+            if move.play is None or counts_of_cards(chosen) != move.play.counts() or not set(chosen) <= held \
+                    or len(set(chosen)) != len(chosen):
                 raise IllegalAction("选的牌和要出的牌对不上", "the chosen cards do not match the play")
-        return kind, play, key
 
     def apply(self, action: str, cards: Sequence[int] | None = None) -> list[Event]:
         """Act for ``current_seat``; returns the new events.
@@ -207,29 +255,46 @@ class Game:
         ``cards`` optionally names the physical cards (suits) of a play.
         Raises ``IllegalAction`` with a reason, leaving the game unchanged.
         """
-        kind, play, key = self._validate(action, cards)
-        start = len(self._flow.log)
-        seat = self._flow.current
-        assert seat is not None
+        return self.apply_move(parse_action(action), cards)
+
+    def apply_move(self, move: Move, cards: Sequence[int] | None = None, validate: bool = True) -> list[Event]:
+        """Act with a ``Move`` value. ``validate=False`` trusts that the move is one
+        of ``legal_moves()`` (a search applying its own generated moves)."""
+        if validate:
+            if not isinstance(move, Move):
+                raise TypeError(f"apply_move needs a Move, got {type(move).__name__}")
+            self._validate(move, cards)
         flow = self._flow
-        if kind in ("play", "burn"):
-            assert play is not None
-            flow.play(seat, play, burn=kind == "burn", card_ids=cards)
+        log = flow.log
+        start = len(log) if log is not None else 0
+        seat = flow.current
+        assert seat is not None
+        kind = move.kind
+        if move.play is not None:
+            flow.play(seat, move.play, burn=kind == "burn", card_ids=cards)
         elif kind == "pass":
             flow.pass_turn(seat)
         elif kind == "rang":
             flow.say_rang(seat)
         else:
             flow.decline_burn(seat)
-        self.actions.append(key)
+        self.actions.append(str(move))
         self.card_choices.append(tuple(cards) if cards is not None else None)
-        self._moves = None
-        self._sync_histories()
-        return flow.log[start:]
+        self._moves = self._move_set = None
+        return log[start:] if log is not None else []
 
     # ----- views ---------------------------------------------------------
+    def history(self, seat: int) -> tuple[Event, ...]:
+        """Every event of this deal ``seat`` has seen, in order (kept up to date lazily)."""
+        seen, history = self._histories[seat]
+        log = self._flow.log or []
+        history.extend(e for e in log[seen:] if e.private_to is None or e.private_to == seat)
+        self._histories[seat] = (len(log), history)
+        return tuple(history)
+
     def view(self, seat: int) -> SeatView:
         f = self._flow
+        seat = _seat(seat)
         counts = tuple(f.hand_size(s) for s in SEATS)
         return SeatView(
             seat=seat, rules=self.rules, hand=tuple(f.counts[seat]),
@@ -245,28 +310,8 @@ class Game:
             gou_si_ji=frozenset(f.gou_si_ji),
             opened=frozenset(s for s in SEATS if f.opened_by_play[s]), chaos=f.chaos,
             legal_actions=tuple(self.legal_actions()) if f.current == seat else (),
-            history=tuple(self._histories[seat]),
+            history=self.history(seat),
         )
-
-
-def parse_action(text: str) -> tuple[str, Play | None]:
-    """``"play 2KK"`` -> ("play", Play); bad notation becomes IllegalAction."""
-    if not isinstance(text, str):
-        raise IllegalAction("动作必须是文字", f"an action must be text, got {type(text).__name__}")
-    parts = text.split(None, 1)
-    if not parts:
-        raise IllegalAction("动作是空的", "the action is empty")
-    kind = parts[0].lower()
-    if kind in ("play", "burn"):
-        if len(parts) < 2:
-            raise IllegalAction("要说出哪些牌", f"say which cards: '{kind} <cards>'")
-        try:
-            return kind, Play.parse(parts[1])
-        except NotationError as exc:
-            raise IllegalAction(exc.zh, exc.en) from None
-    if len(parts) > 1:
-        raise IllegalAction(f"'{kind}' 后面不带牌", f"'{kind}' takes no cards")
-    return kind, None
 
 
 def _shown(mode: str, n: int, own: bool) -> int | None:
@@ -275,14 +320,36 @@ def _shown(mode: str, n: int, own: bool) -> int | None:
     return None
 
 
-def _counts(cards: Sequence[int]) -> list[int]:
-    counts = [0] * N_RANKS
-    for card in cards:
-        counts[card_rank(card)] += 1
-    return counts
+def _rules(rules: object) -> RuleSet:
+    if rules is None:
+        return RuleSet()
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet (e.g. RuleSet.preset('basic')), got {type(rules).__name__}")
+    return rules
 
 
-def _card_pools() -> list[list[int]]:
+def _seat(seat: object) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in SEATS:
+        raise ValueError(f"unknown seat {seat!r:.40} (seats are 0..5)")
+    return seat
+
+
+def _not_text(value: object) -> str:
+    raise TypeError(f"a hand is text in notation such as 'KK3', got {type(value).__name__}")
+
+
+def _card_ids(cards: Sequence[int]) -> list[int]:
+    """The physical cards a caller named: whole numbers 0..215, or IllegalAction."""
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise IllegalAction("选的牌要是牌号列表", "the chosen cards must be a list of card numbers")
+    chosen = list(cards)
+    if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < N_PACKS * 54 for c in chosen):
+        raise IllegalAction("选的牌里有不是牌号的东西", "the chosen cards must be card numbers 0..215")
+    return chosen
+
+
+def _physical(counts: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    """Physical card ids for rank counts: the first free cards of each rank."""
     pools: list[list[int]] = [[] for _ in range(N_RANKS)]
     for pack in range(N_PACKS):
         for rank in range(N_RANKS):
@@ -290,10 +357,12 @@ def _card_pools() -> list[list[int]]:
             pools[rank].extend(make_card(rank, suit, pack) for suit in suits)
     for pool in pools:
         pool.reverse()
-    return pools
-
-
-def _take(pools: list[list[int]], rank: int, n: int) -> int:
-    if not pools[rank]:
-        raise ValueError(f"more {RANK_LETTERS[rank]} in the hands than four packs hold")
-    return pools[rank].pop()
+    hands = []
+    for row in counts:
+        ids = []
+        for rank, n in enumerate(row):
+            if n > len(pools[rank]):
+                raise ValueError(f"more {RANK_LETTERS[rank]} in the hands than four packs hold")
+            ids += [pools[rank].pop() for _ in range(n)]
+        hands.append(tuple(ids))
+    return tuple(hands)

@@ -1,80 +1,71 @@
-"""Legal actions of the seat whose turn it is, as text -> (kind, play tuple).
-
-Text forms: ``play <cards>``, ``burn <cards>``, ``pass``, ``noburn``, ``rang``.
-"""
+"""Legal moves of the seat whose turn it is (RULES §3): leads, beats, burns,
+pass, noburn and 让, as ``Move`` values in a fixed generation order."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
 
-from .movegen import PlayTuple, beating_plays, empties, feasible, lead_plays, play_text, remainder
+from .actions import Move
+from .movegen import beating_plays, empties, feasible, lead_plays, remainder
 from .phases import BURN, FOLLOW, LEAD
+from .plays import Play
+from .state import DealState
 
-if TYPE_CHECKING:
-    from .flow import DealFlow
-
-Moves = dict[str, tuple[str, "PlayTuple | None"]]
+PASS, NOBURN, RANG = Move("pass"), Move("noburn"), Move("rang")
+_new = tuple.__new__   # Move(...) without the NamedTuple constructor's extra call: the hot path
 
 
-def legal_moves(flow: "DealFlow") -> Moves:
-    seat, phase = flow.current, flow.phase
+def legal_moves(state: DealState) -> list[Move]:
+    seat, phase = state.current, state.phase
     if seat is None:
-        return {}
+        return []
     if phase == LEAD:
-        return _as_moves("play", lead_options(flow, seat))
+        return [_new(Move, ("play", p, "")) for p in lead_options(state, seat)]
     if phase == BURN:
-        kind = "play" if seat in flow.wutou else "burn"
-        moves = _as_moves(kind, burn_options(flow, seat))
-        moves["noburn"] = ("noburn", None)
-        return moves
-    moves = _as_moves("play", beat_options(flow, seat))
-    moves["pass"] = ("pass", None)
-    if phase == FOLLOW and flow.rang_allowed(seat):
-        moves["rang"] = ("rang", None)
+        kind = "play" if seat in state.wutou else "burn"
+        return [_new(Move, (kind, p, "")) for p in burn_options(state, seat)] + [NOBURN]
+    moves = [_new(Move, ("play", p, "")) for p in beat_options(state, seat)]
+    moves.append(PASS)
+    if phase == FOLLOW and state.rang_allowed(seat):
+        moves.append(RANG)
     return moves
 
 
-def lead_options(flow: "DealFlow", seat: int) -> Iterable[PlayTuple]:
-    hand = flow.counts[seat]
-    plays = lead_plays(hand, flow.rules.bie_san)
-    if seat not in flow.burning:
+def lead_options(state: DealState, seat: int) -> Iterable[Play]:
+    hand = state.counts[seat]
+    plays = lead_plays(hand, state.rules.bie_san)
+    if seat not in state.burning:
         return plays
-    return (t for t in plays if (t[3] + t[4] or empties(hand, t)) and _keeps_feasible(flow, hand, t))
+    return (p for p in plays if (p.small + p.big or empties(hand, p)) and _keeps_feasible(state, hand, p))
 
 
-def beat_options(flow: "DealFlow", seat: int) -> Iterable[PlayTuple]:
+def beat_options(state: DealState, seat: int) -> Iterable[Play]:
     """Plays over the standing play; a burner must keep his remainder feasible."""
-    hand = flow.counts[seat]
-    assert flow.standing is not None
-    plays = beating_plays(hand, flow.standing, flow.rules.mixed_jokers == "as_small")
-    if seat not in flow.burning:
+    hand = state.counts[seat]
+    assert state.standing is not None
+    plays = beating_plays(hand, state.standing, state.rules.mixed_jokers == "as_small")
+    if seat not in state.burning:
         return plays
-    return (t for t in plays if _keeps_feasible(flow, hand, t))
+    return (p for p in plays if _keeps_feasible(state, hand, p))
 
 
-def burn_options(flow: "DealFlow", seat: int) -> Iterator[PlayTuple]:
+def burn_options(state: DealState, seat: int) -> Iterator[Play]:
     """In a burn window: feasible burns, or plain beats for a 无头 player."""
-    if seat in flow.wutou:
-        yield from beat_options(flow, seat)
+    if seat in state.wutou:
+        yield from beat_options(state, seat)
         return
-    hand = flow.counts[seat]
-    for t in beat_options(flow, seat):
-        if _keeps_feasible(flow, hand, t):
-            yield t
+    hand = state.counts[seat]
+    for p in beat_options(state, seat):
+        if _keeps_feasible(state, hand, p):
+            yield p
 
 
-def has_burn_move(flow: "DealFlow", seat: int) -> bool:
-    return next(iter(burn_options(flow, seat)), None) is not None
+def has_burn_move(state: DealState, seat: int) -> bool:
+    return next(iter(burn_options(state, seat)), None) is not None
 
 
-def _keeps_feasible(flow: "DealFlow", hand: list[int], t: PlayTuple) -> bool:
-    return feasible(remainder(hand, t), flow.rules.bie_san)
-
-
-def _as_moves(kind: str, plays: Iterable[PlayTuple]) -> Moves:
-    prefix = kind + " "
-    return {prefix + play_text(t): (kind, t) for t in plays}
+def _keeps_feasible(state: DealState, hand: list[int], p: Play) -> bool:
+    return feasible(remainder(hand, p), state.rules.bie_san)
 
 
 __all__ = ["legal_moves", "has_burn_move", "lead_options", "beat_options", "burn_options"]

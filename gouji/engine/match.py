@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from . import events as ev
-from .cards import FOUR, RANK_LETTERS, THREE, card_rank, card_suit, parse_counts
+from .actions import Move, parse_action, quote
+from .cards import FOUR, RANK_LETTERS, THREE, card_rank, card_suit, counts_of_cards, parse_counts
 from .deal import deal_cards
 from .errors import IllegalAction
 from .events import Event
-from .flow import DealSetup
-from .game import Game
+from .game import Game, _card_ids
+from .phases import CHOOSE, DECLARE, OVER, PREDECLARE, RETURN, REVOLT, Phase
 from .predeal import (
     buy_threes,
     move,
@@ -31,11 +32,10 @@ from .predeal import (
 )
 from .rules import RuleSet
 from .seats import N_SEATS, SEATS, next_seat, opposite
+from .state import DealSetup
 from .tribute import DealResult, Payment, obligations
 from .view import SeatView
 
-PREDECLARE, RETURN, REVOLT, CHOOSE, DECLARE, PLAY, OVER = (
-    "predeclare", "return", "revolt", "yaotou", "declare", "play", "match_over")
 WORDS = {PREDECLARE: ("declare", "nodeclare"), DECLARE: ("declare", "nodeclare"),
          REVOLT: ("norevolt", "revolt"), CHOOSE: ("wutou", "yaotou")}
 
@@ -43,13 +43,17 @@ WORDS = {PREDECLARE: ("declare", "nodeclare"), DECLARE: ("declare", "nodeclare")
 @dataclass(frozen=True)
 class Decision:
     seat: int
-    phase: str
+    phase: Phase
     payer: int = -1    # for a return: who paid the 落贡
     count: int = 0
 
 
 class Match:
     def __init__(self, rules: RuleSet, seed: int) -> None:
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"rules must be a RuleSet, got {type(rules).__name__}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be a whole number, got {type(seed).__name__}")
         self.rules, self.seed = rules, seed
         self._stream = random.Random(seed)
         self.deal_index = 0
@@ -62,12 +66,41 @@ class Match:
         self._first_leader: int | None = None
         self._leader: int | None = None
         self._decisions: deque[Decision] = deque()
-        self._stage: Callable[[], None] | None = self._new_deal
+        self._stage: str | None = "_new_deal"
+        # the deal being prepared (set afresh by _new_deal and _deal)
+        self._owed: list[Payment] = []
+        self._first_drawer = 0
+        self._declared: dict[int, int] = {}       # 明点: declarer -> target
+        self._pre_declared: dict[int, int] = {}   # 预点: declarer -> target
+        self._voided = 0
+        self._deal_events: list[Event] = []
+        self._hands: list[list[int]] = [[] for _ in SEATS]
+        self._revolted: set[int] = set()
+        self._yaotou: set[int] = set()
+        self._paid: list[Payment] = []
+        self._deal_seed = 0
+        self._liang: tuple[int, int] | None = None
         self._advance()
 
     @classmethod
     def new(cls, seed: int, rules: RuleSet | None = None) -> "Match":
-        return cls(rules or RuleSet(), seed)
+        return cls(RuleSet() if rules is None else rules, seed)
+
+    def clone(self) -> "Match":
+        """An independent copy sharing the rules (and the finished deals' results)."""
+        other = object.__new__(Match)
+        other.__dict__.update(self.__dict__)
+        other._stream = random.Random()
+        other._stream.setstate(self._stream.getstate())
+        other._totals = self._totals[:]
+        for name in ("results", "actions", "card_choices", "events", "_owed", "_deal_events", "_paid"):
+            setattr(other, name, getattr(self, name)[:])
+        other.game = self.game.clone() if self.game is not None else None
+        other._decisions = deque(self._decisions)
+        other._declared, other._pre_declared = dict(self._declared), dict(self._pre_declared)
+        other._hands = [hand[:] for hand in self._hands]
+        other._revolted, other._yaotou = set(self._revolted), set(self._yaotou)
+        return other
 
     @classmethod
     def replay(cls, rules: RuleSet, seed: int, actions: Sequence[str],
@@ -87,10 +120,11 @@ class Match:
         return self._stage is None and not self._decisions and self.game is None
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
+        """A decision before the first lead, the phase of the deal in play, or OVER."""
         if self._decisions:
             return self._decisions[0].phase
-        return PLAY if self.game is not None else OVER
+        return self.game.phase if self.game is not None else OVER
 
     @property
     def current_seat(self) -> int | None:
@@ -103,38 +137,54 @@ class Match:
             return sorted(self._options(self._decisions[0]))
         return self.game.legal_actions() if self.game is not None else []
 
+    def legal_moves(self) -> list[Move]:
+        if self._decisions:
+            return [parse_action(a) for a in self.legal_actions()]
+        return self.game.legal_moves() if self.game is not None else []
+
     def hand_cards(self, seat: int) -> list[int]:
         return self.game.hand_cards(seat) if self.game is not None else sorted(self._hands[seat])
 
     def check(self, action: str, cards: Sequence[int] | None = None) -> IllegalAction | None:
-        if self.game is not None and not self._decisions:
-            return self.game.check(action, cards)
-        if not self._decisions:
-            return IllegalAction("比赛已经结束", "the match is over")
-        if action.strip() not in self._options(self._decisions[0]):
-            return _refusal(self._decisions[0], action)
+        try:
+            move = parse_action(action)
+            if self.game is not None and not self._decisions:
+                return self.game.check(action, cards)
+            self._check_decision(move, cards)
+        except IllegalAction as exc:
+            return exc
         return None
+
+    def _check_decision(self, move: Move, cards: Sequence[int] | None) -> Decision:
+        if not self._decisions:
+            raise IllegalAction("比赛已经结束", "the match is over")
+        decision = self._decisions[0]
+        if str(move) not in self._options(decision):
+            raise _refusal(decision, str(move))
+        if cards is not None and not self._cards_fit(decision, move, _card_ids(cards)):
+            raise IllegalAction("选的牌和要还的牌对不上", "the chosen cards do not match the return")
+        return decision
 
     # ----- acting ----------------------------------------------------------
     def apply(self, action: str, cards: Sequence[int] | None = None) -> list[Event]:
+        """Act for ``current_seat`` (text form); IllegalAction leaves the match unchanged."""
+        return self.apply_move(parse_action(action), cards)
+
+    def apply_move(self, move: Move, cards: Sequence[int] | None = None) -> list[Event]:
+        if not isinstance(move, Move):
+            raise TypeError(f"apply_move needs a Move, got {type(move).__name__}")
         start = len(self.events)
         if self.game is not None and not self._decisions:
-            game_events = self.game.apply(action, cards)
-            self.events += game_events
-            self._record(action, cards)
+            self.events += self.game.apply_move(move, cards)
+            self._record(str(move), cards)
             if self.game.is_over:
                 self._finish_deal()
                 self._advance()
             return self.events[start:]
-        refusal = self.check(action)
-        if refusal is not None:
-            raise refusal
-        decision = self._decisions[0]
-        if cards is not None and not self._cards_fit(decision, action, cards):
-            raise IllegalAction("选的牌和要还的牌对不上", "the chosen cards do not match the return")
+        decision = self._check_decision(move, cards)
         self._decisions.popleft()
-        self._decide(decision, action.strip(), cards)
-        self._record(action.strip(), cards)
+        self._decide(decision, move, cards)
+        self._record(str(move), cards)
         self._advance()
         return self.events[start:]
 
@@ -149,19 +199,17 @@ class Match:
             return [f"return {r}" for r in ranks]
         return list(WORDS[d.phase])
 
-    def _cards_fit(self, d: Decision, action: str, cards: Sequence[int]) -> bool:
+    def _cards_fit(self, d: Decision, choice: Move, cards: Sequence[int]) -> bool:
         if d.phase != RETURN:
             return False
-        wanted = parse_counts(action.split(" ", 1)[1])
-        got = [0] * 15
-        for card in cards:
-            got[card_rank(card)] += 1
-        return got == wanted and set(cards) <= set(self._hands[d.seat]) and len(set(cards)) == len(cards)
+        wanted = parse_counts(choice.ranks)
+        return counts_of_cards(cards) == wanted and set(cards) <= set(self._hands[d.seat]) \
+            and len(set(cards)) == len(cards)
 
-    def _decide(self, d: Decision, action: str, chosen: Sequence[int] | None = None) -> None:
-        seat = d.seat
+    def _decide(self, d: Decision, choice: Move, chosen: Sequence[int] | None = None) -> None:
+        seat, action = d.seat, choice.kind
         if d.phase == RETURN:
-            cards = list(chosen) if chosen else take_ranks(self._hands[seat], parse_counts(action.split(" ", 1)[1]))
+            cards = list(chosen) if chosen else take_ranks(self._hands[seat], parse_counts(choice.ranks))
             move(self._hands, seat, d.payer, cards)
             self._emit_all(private_pair(ev.RETURN, seat, d.payer, cards, ()))
         elif d.phase in (PREDECLARE, DECLARE):
@@ -183,7 +231,7 @@ class Match:
     def _advance(self) -> None:
         while not self._decisions and self._stage is not None:
             stage, self._stage = self._stage, None
-            stage()
+            getattr(self, stage)()
 
     def _has_next_deal(self) -> bool:
         return self.deal_index + 1 < self.rules.series_length
@@ -202,18 +250,16 @@ class Match:
         self._owed = obligations(previous, self.rules)
         self._leader = self._next_leader(previous)
         self._first_drawer = self._leader if self._leader is not None else self._stream.randrange(N_SEATS)
-        self._declared: dict[int, int] = {}
-        self._pre_declared: dict[int, int] = {}
+        self._declared, self._pre_declared = {}, {}
         self._voided = 0
-        self._deal_events: list[Event] = []
-        self._hands: list[list[int]] = [[] for _ in SEATS]   # nothing dealt yet (预点 comes first)
-        self._revolted: set[int] = set()
-        self._yaotou: set[int] = set()
-        self._paid: list[Payment] = []
+        self._deal_events = []
+        self._hands = [[] for _ in SEATS]   # nothing dealt yet (预点 comes first)
+        self._revolted, self._yaotou = set(), set()
+        self._paid = []
         self._emit(Event(ev.DEAL_START, None, "", (self.deal_index, -1 if self._leader is None else self._leader)))
         if self._points_matter() and self.rules.xuan_dian == "ming_and_yu":
             self._decisions.extend(Decision(s, PREDECLARE) for s in self._order(self._first_drawer))
-        self._stage = self._deal
+        self._stage = "_deal"
 
     def _liang_event(self, seat: int, suit: int) -> Event:
         """亮3 (亮4 under 憋3): the leader shows his cards of that rank and suit (§2.2)."""
@@ -256,7 +302,7 @@ class Match:
         for p in paid:
             if p.kind == "luo" and p.count:
                 self._decisions.append(Decision(p.receiver, RETURN, p.giver, p.count))
-        self._stage = self._threes_and_revolts
+        self._stage = "_threes_and_revolts"
 
     def _threes_and_revolts(self) -> None:
         if self.rules.bie_san:
@@ -266,17 +312,17 @@ class Match:
         elif self.rules.revolution:
             self._decisions.extend(Decision(s, REVOLT) for s in self._order(self._lead_seat)
                                    if revolt_eligible(self._hands[s], False))
-        self._stage = self._after_revolts
+        self._stage = "_after_revolts"
 
     def _after_revolts(self) -> None:
         if len(self._revolted) >= 2:  # void (§8.6): redeal, same leader and obligations
             self._emit(Event(ev.VOID, None, "", tuple(sorted(self._revolted))))
             self._voided += 1
-            self._stage = self._deal
+            self._stage = "_deal"
             return
         for rebel in sorted(self._revolted):
             self._decisions.append(Decision(opposite(rebel), CHOOSE))
-        self._stage = self._declare
+        self._stage = "_declare"
 
     def _declare(self) -> None:
         if self._points_matter():
@@ -284,7 +330,7 @@ class Match:
                 Decision(s, DECLARE) for s in self._order(self._lead_seat)
                 if s not in self._revolted and opposite(s) not in self._revolted
                 and s not in self._pre_declared)  # a 预点 already stands for him
-        self._stage = self._begin_play
+        self._stage = "_begin_play"
 
     def _begin_play(self) -> None:
         setup = DealSetup(self.rules, tuple(tuple(h) for h in self._hands), self._lead_seat,
@@ -311,9 +357,8 @@ class Match:
         if self.deal_index >= self.rules.series_length:
             self._emit(Event(ev.MATCH_OVER, None, "", self.totals))
             self.deal_index = self.rules.series_length - 1
-            self._finished = True
         else:
-            self._stage = self._new_deal
+            self._stage = "_new_deal"
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)
@@ -339,9 +384,7 @@ class Match:
 
     def _pre_play_view(self, seat: int, history: tuple[Event, ...], extra: dict) -> SeatView:
         counts = tuple(len(h) for h in self._hands)
-        mine = [0] * 15
-        for card in self._hands[seat]:
-            mine[card_rank(card)] += 1
+        mine = counts_of_cards(self._hands[seat])
         decision = self._decisions[0] if self._decisions else None
         leader = self._leader if self._leader is not None else 0
         shown = tuple(n if s == seat or self.rules.show_counts == "always"
@@ -360,6 +403,7 @@ class Match:
 
 
 def _refusal(d: Decision, action: str) -> IllegalAction:
+    action = quote(action)
     if d.phase == RETURN:
         return IllegalAction(f"要还 {d.count} 张牌，而且点数要是进贡的人手里有的",
                              f"give back {d.count} cards, each of a rank the tribute payer holds")
@@ -369,7 +413,7 @@ def _refusal(d: Decision, action: str) -> IllegalAction:
           DECLARE: "choose whether to declare 宣点 (declare / nodeclare)",
           REVOLT: "choose whether to revolt (revolt / norevolt)",
           CHOOSE: "choose 要头 or 无头 (yaotou / wutou)"}[d.phase]
-    return IllegalAction(zh, f"{en}; {action!r} is not possible now")
+    return IllegalAction(zh, f"{en}; {action} is not possible now")
 
 
-__all__ = ["Match", "Decision", "PLAY", "OVER"]
+__all__ = ["Match", "Decision", "OVER"]

@@ -1,30 +1,24 @@
 """Enumerate the plays a hand can make (leads, beats) and the burn test.
 
-Plays come out as tuples ``(rank, naturals, twos, small, big)`` — the fields
-of ``Play`` in order — because the hot path formats thousands of them.
+Plays come out as ``Play`` values, small tuples ``(rank, naturals, twos,
+small, big)`` that the hot path makes by the thousand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from .cards import BIG, NATURALS, RANK_LETTERS, SMALL, THREE, TWO
+from .cards import BIG, NATURALS, SMALL, THREE, TWO
 from .plays import NO_RANK, Play
 
-PlayTuple = tuple[int, int, int, int, int]
+_new = tuple.__new__   # Play(...) without the NamedTuple constructor's extra call: the hot path
 
 
-def play_text(t: PlayTuple) -> str:
-    rank, naturals, twos, small, big = t
-    text = "X" * big + "x" * small + "2" * twos
-    return text + RANK_LETTERS[rank] * naturals if naturals else text
-
-
-def lead_plays(hand: Sequence[int], bie_san: bool) -> Iterator[PlayTuple]:
+def lead_plays(hand: Sequence[int], bie_san: bool) -> Iterator[Play]:
     """Every play the hand can lead. Under 憋3 the 3s go last and alone."""
     h2, hx, hX = hand[TWO], hand[SMALL], hand[BIG]
     if bie_san and hand[THREE] and sum(hand) == hand[THREE]:
-        yield (THREE, hand[THREE], 0, 0, 0)
+        yield _new(Play, (THREE, hand[THREE], 0, 0, 0))
         return
     for rank in NATURALS:
         have = hand[rank]
@@ -34,18 +28,18 @@ def lead_plays(hand: Sequence[int], bie_san: bool) -> Iterator[PlayTuple]:
             for t in range(h2 + 1):
                 for s in range(hx + 1):
                     for b in range(hX + 1):
-                        yield (rank, n, t, s, b)
+                        yield _new(Play, (rank, n, t, s, b))
     for t in range(1, h2 + 1):
         for s in range(hx + 1):
             for b in range(hX + 1):
-                yield (TWO, 0, t, s, b)
+                yield _new(Play, (TWO, 0, t, s, b))
     for s in range(hx + 1):
         for b in range(hX + 1):
             if s + b:
-                yield (NO_RANK, 0, 0, s, b)
+                yield _new(Play, (NO_RANK, 0, 0, s, b))
 
 
-def beating_plays(hand: Sequence[int], standing: Play, as_small: bool) -> Iterator[PlayTuple]:
+def beating_plays(hand: Sequence[int], standing: Play, as_small: bool) -> Iterator[Play]:
     """Every play from ``hand`` that beats ``standing`` (RULES §1.3).
 
     ``as_small`` is the ``mixed_jokers = as_small`` house rule.
@@ -63,19 +57,19 @@ def beating_plays(hand: Sequence[int], standing: Play, as_small: bool) -> Iterat
                 continue
             rest = size - b - s
             if rest == 0:
-                yield (NO_RANK, 0, 0, s, b)
+                yield _new(Play, (NO_RANK, 0, 0, s, b))
                 continue
             if rest <= h2 and TWO > standing.rank:
-                yield (TWO, 0, rest, s, b)
+                yield _new(Play, (TWO, 0, rest, s, b))
             for rank in range(standing.rank + 1, TWO):
                 have = hand[rank]
                 if not have:
                     continue
                 for n in range(max(1, rest - h2), min(have, rest) + 1):
-                    yield (rank, n, rest - n, s, b)
+                    yield _new(Play, (rank, n, rest - n, s, b))
 
 
-def remainder(hand: Sequence[int], t: PlayTuple) -> list[int]:
+def remainder(hand: Sequence[int], t: Play) -> list[int]:
     rank, naturals, twos, small, big = t
     left = list(hand)
     if naturals:
@@ -89,7 +83,7 @@ def remainder(hand: Sequence[int], t: PlayTuple) -> list[int]:
 def feasible(left: Sequence[int], bie_san: bool) -> bool:
     """The burn test of §3.5: can these cards still go out with a joker on every play but the last?
 
-    >>> from gouji.cards import parse_counts
+    >>> from gouji.engine.cards import parse_counts
     >>> feasible(parse_counts("x99666J"), False), feasible(parse_counts("xX99666J"), False)
     (False, True)
     """
@@ -103,6 +97,6 @@ def feasible(left: Sequence[int], bie_san: bool) -> bool:
     return jokers >= ranks - 1
 
 
-def empties(hand: Sequence[int], t: PlayTuple) -> bool:
+def empties(hand: Sequence[int], t: Play) -> bool:
     rank, naturals, twos, small, big = t
     return naturals + twos + small + big == sum(hand)

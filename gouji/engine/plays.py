@@ -7,8 +7,8 @@ attached jokers (挂花) stay jokers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple, Union
 
 from .cards import (
     ACE,
@@ -34,14 +34,13 @@ GOUJI_MINIMUM = {TEN: 5, JACK: 4, QUEEN: 3, KING: 2, ACE: 2}
 NO_RANK = -1  # the "natural rank" of a play of only jokers
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """One play: ``naturals`` cards of ``rank`` plus 2s and jokers.
 
     ``rank`` is a natural rank 0..11, ``TWO`` for a play of only 2s (then
     ``naturals`` is 0 and ``twos`` holds them), or ``NO_RANK`` for jokers only.
     ``str()`` is the notation, strongest first: ``Play.parse("888xx")`` prints
-    ``xx888``.
+    ``xx888``. A small immutable tuple, so move generation makes them cheaply.
     """
 
     rank: int
@@ -52,7 +51,7 @@ class Play:
 
     @classmethod
     def parse(cls, text: str) -> "Play":
-        return cls.from_counts(parse_counts(text))
+        return parse_play(text)
 
     @classmethod
     def from_counts(cls, counts: list[int]) -> "Play":
@@ -69,8 +68,13 @@ class Play:
         return cls(TWO if twos else NO_RANK, 0, twos, small, big)
 
     def __str__(self) -> str:
-        natural = RANK_LETTERS[self.rank] * self.naturals if self.naturals else ""
-        return "X" * self.big + "x" * self.small + "2" * self.twos + natural
+        text = _TEXTS.get(self)
+        if text is None:
+            natural = RANK_LETTERS[self.rank] * self.naturals if self.naturals else ""
+            text = "X" * self.big + "x" * self.small + "2" * self.twos + natural
+            if len(_TEXTS) < 100_000:  # a few thousand distinct plays exist in practice
+                _TEXTS[self] = text
+        return text
 
     def __repr__(self) -> str:
         return f"Play.parse({str(self)!r})"
@@ -99,6 +103,13 @@ class Play:
 
 
 PlayLike = Union[Play, str]
+_TEXTS: dict[Play, str] = {}   # notation per play, made once (legal_actions formats thousands)
+
+
+@lru_cache(maxsize=8192)
+def parse_play(text: str) -> Play:
+    """``Play.parse``, cached: the same few hundred plays recur all game."""
+    return Play.from_counts(parse_counts(text))
 
 
 def as_play(play: PlayLike) -> Play:

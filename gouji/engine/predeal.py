@@ -8,7 +8,7 @@ import itertools
 from collections.abc import Sequence
 
 from . import events as ev
-from .cards import BIG, SMALL, THREE, TWO, card_rank, format_counts
+from .cards import BIG, SMALL, THREE, TWO, card_rank, counts_of_cards, format_counts
 from .events import Event
 from .rules import RuleSet
 from .seats import N_SEATS, next_seat, opposite, order_from
@@ -23,9 +23,9 @@ def move(hands: Hands, giver: int, receiver: int, cards: Sequence[int]) -> None:
         hands[receiver].append(card)
 
 
-def private_pair(kind: str, giver: int, receiver: int, cards: Sequence[int], info: tuple) -> list[Event]:
+def private_pair(kind: ev.EventKind, giver: int, receiver: int, cards: Sequence[int], info: tuple) -> list[Event]:
     """A card transfer: everyone sees how many; only the two players see which."""
-    text = format_counts([sum(1 for c in cards if card_rank(c) == r) for r in range(15)])
+    text = format_counts(counts_of_cards(cards))
     public = Event(kind, giver, "", (receiver, len(cards), *info))
     secret = [Event(kind, giver, text, (receiver, len(cards), *info), private_to=seat,
                     card_ids=tuple(cards)) for seat in dict.fromkeys((giver, receiver))]
@@ -49,9 +49,7 @@ def pay_tributes(hands: Hands, payments: Sequence[Payment], rules: RuleSet) -> t
 def return_options(receiver_hand: Sequence[int], payer_hand: Sequence[int], count: int,
                    must_match: bool) -> list[str]:
     """Every rank multiset of ``count`` cards the receiver may give back (§6)."""
-    held = [0] * 15
-    for card in receiver_hand:
-        held[card_rank(card)] += 1
+    held = counts_of_cards(receiver_hand)
     payer_ranks = {card_rank(c) for c in payer_hand}
     allowed = [r for r in range(15) if held[r] and (not must_match or r in payer_ranks)]
     if must_match and sum(held[r] for r in allowed) < count:

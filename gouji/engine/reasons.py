@@ -6,16 +6,13 @@ take its time to find the most specific reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import RANK_NAMES_EN, RANK_NAMES_ZH, THREE, format_counts
 from .errors import IllegalAction
 from .movegen import empties, feasible, remainder
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
 from .plays import Play, effective_jokers, is_dead, is_gouji
-
-if TYPE_CHECKING:
-    from .flow import DealFlow
+from .seats import opposite
+from .state import DealState
 
 ACTION_KINDS = ("play", "burn", "pass", "noburn", "rang")
 
@@ -24,13 +21,13 @@ def refuse(zh: str, en: str) -> IllegalAction:
     return IllegalAction(zh, en)
 
 
-def explain(flow: "DealFlow", kind: str, play: Play | None) -> IllegalAction:
+def explain(flow: DealState, kind: str, play: Play | None) -> IllegalAction:
     if flow.phase == OVER or flow.current is None:
         return refuse("这一局已经结束了", "the deal is over")
     seat = flow.current
     if kind not in ACTION_KINDS:
-        return refuse(f"不认识的动作 {kind!r}（可用 play/burn/pass/noburn/rang）",
-                      f"unknown action {kind!r} (use play, burn, pass, noburn or rang)")
+        return refuse(f"出牌时不能用 {kind!r}（可用 play/burn/pass/noburn/rang）",
+                      f"{kind!r} is not an action of the card play (use play, burn, pass, noburn or rang)")
     if play is not None:
         missing = [r for r, n in enumerate(play.counts()) if n > flow.counts[seat][r]]
         if missing:
@@ -40,14 +37,14 @@ def explain(flow: "DealFlow", kind: str, play: Play | None) -> IllegalAction:
     return by_phase(flow, seat, kind, play)
 
 
-def _lead(flow: "DealFlow", seat: int, kind: str, play: Play | None) -> IllegalAction:
+def _lead(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAction:
     if kind != "play" or play is None:
         if kind == "burn":
             return refuse("现在没有可烧的够级牌，你是首家，请出牌",
                           "there is no 够级 play to burn: you lead, so play")
         return refuse("你是这一轮的首家，必须出牌", "you lead this round: you must play")
     hand = flow.counts[seat]
-    t = (play.rank, play.naturals, play.twos, play.small, play.big)
+    t = play
     if flow.rules.bie_san and hand[THREE] and (play.rank == THREE or sum(hand) != hand[THREE]):
         return _bie_san()
     if seat in flow.burning and not play.jokers and not empties(hand, t):
@@ -56,7 +53,7 @@ def _lead(flow: "DealFlow", seat: int, kind: str, play: Play | None) -> IllegalA
     return _infeasible(flow, hand, t)
 
 
-def _follow(flow: "DealFlow", seat: int, kind: str, play: Play | None) -> IllegalAction:
+def _follow(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAction:
     standing = flow.standing
     assert standing is not None
     if kind == "noburn":
@@ -72,11 +69,11 @@ def _follow(flow: "DealFlow", seat: int, kind: str, play: Play | None) -> Illega
     beat = _beat_failure(flow, standing, play)
     if beat:
         return beat
-    t = (play.rank, play.naturals, play.twos, play.small, play.big)
+    t = play
     return _infeasible(flow, flow.counts[seat], t)
 
 
-def _burn(flow: "DealFlow", seat: int, kind: str, play: Play | None) -> IllegalAction:
+def _burn(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAction:
     wutou = seat in flow.wutou
     if kind in ("pass", "rang"):
         return refuse("这是够级牌的烧牌时机：选择烧牌或不烧", "this is the burn window of a 够级 "
@@ -92,7 +89,7 @@ def _burn(flow: "DealFlow", seat: int, kind: str, play: Play | None) -> IllegalA
     if beat:
         return beat
     hand = flow.counts[seat]
-    t = (play.rank, play.naturals, play.twos, play.small, play.big)
+    t = play
     if not feasible(remainder(hand, t), flow.rules.bie_san):
         left = remainder(hand, t)
         return refuse(f"烧牌后剩下的牌（{format_counts(left)}）出不完：除最后一手外每手都要挂王",
@@ -101,7 +98,7 @@ def _burn(flow: "DealFlow", seat: int, kind: str, play: Play | None) -> IllegalA
     return refuse("现在不能这样出", "that action is not allowed now")
 
 
-def _beat_failure(flow: "DealFlow", standing: Play, play: Play) -> IllegalAction | None:
+def _beat_failure(flow: DealState, standing: Play, play: Play) -> IllegalAction | None:
     rules = flow.rules
     if play.size != standing.size:
         return refuse(f"要出 {standing.size} 张，和桌上的牌张数相同",
@@ -121,7 +118,7 @@ def _beat_failure(flow: "DealFlow", standing: Play, play: Play) -> IllegalAction
     return None
 
 
-def _infeasible(flow: "DealFlow", hand: list[int], t: tuple) -> IllegalAction:
+def _infeasible(flow: DealState, hand: list[int], t: Play) -> IllegalAction:
     if not feasible(remainder(hand, t), flow.rules.bie_san):
         return refuse("你在烧牌：这样出剩下的牌就出不完了（每手都要挂王）",
                       "you are burning: after this play your cards could no longer go out "
@@ -134,8 +131,7 @@ def _bie_san() -> IllegalAction:
                   "under 憋3 your 3s must be your very last play, alone, with no 2s or jokers")
 
 
-def _no_rang(flow: "DealFlow", seat: int) -> IllegalAction:
-    from .seats import opposite
+def _no_rang(flow: DealState, seat: int) -> IllegalAction:
     play = flow.standing
     if flow.chaos and flow.rules.chaos_rules == "dagang":
         return refuse("四人乱缠时不能让牌", "no 让 (yield) in 四人乱缠")

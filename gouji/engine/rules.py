@@ -1,18 +1,19 @@
 """RuleSet: every house-rule key of RULES §9, presets, TOML text form.
 
 Rule sets are plain frozen data. ``from_dict``/``from_toml`` validate every
-key and value and name the offending one; file I/O lives in ``rules_file``.
+key and value and name the offending one; file I/O lives in the store
+(``gouji.store.rules_file``).
 """
 
 from __future__ import annotations
 
+import reprlib
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
-import tomli_w
-
 TRIBUTE_KINDS = ("dian", "shao", "men", "luo")
+MAX_SERIES = 99   # RULES §9: series_length is 1–99
 
 # key -> allowed values (a tuple), or a type for bool/int keys.
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -80,12 +81,16 @@ class RuleSet:
     def replace(self, **changes: Any) -> "RuleSet":
         unknown = [key for key in changes if key not in KEYS]
         if unknown:
-            raise ValueError(f"unknown rules key {unknown[0]!r}")
+            raise ValueError(f"unknown rules key {reprlib.repr(unknown[0])}")
         return replace(self, **{k: _normalise(k, v) for k, v in changes.items()})
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], base: "RuleSet | None" = None) -> "RuleSet":
         """Keys not given keep the value of ``base`` (default: qingdao)."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"rules must be a table of keys and values, not {type(data).__name__}")
+        if not all(isinstance(key, str) for key in data):
+            raise ValueError("rules keys must be names such as 'bie_san'")
         return (base or cls()).replace(**dict(data))
 
     def to_dict(self) -> dict[str, Any]:
@@ -105,7 +110,9 @@ class RuleSet:
         return cls.from_dict(rules)
 
     def to_toml(self) -> str:
-        return tomli_w.dumps({"rules": self.to_dict()})
+        """``[rules]`` with every key; ``from_toml`` reads it back (tomllib)."""
+        lines = ["[rules]"] + [f"{key} = {_toml_value(value)}" for key, value in self.to_dict().items()]
+        return "\n".join(lines) + "\n"
 
     def preset_name(self) -> str | None:
         """The preset this rule set equals, if any."""
@@ -121,6 +128,17 @@ KEYS = tuple(f.name for f in fields(RuleSet))
 _DEFAULTS = {f.name: f.default for f in fields(RuleSet)}
 
 
+def _toml_value(value: Any) -> str:
+    """TOML for the value types a rule can have (validated before: no odd characters)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def _normalise(key: str, value: Any) -> Any:
     if key == "tribute_order" and isinstance(value, list):
         return tuple(value)
@@ -130,7 +148,7 @@ def _normalise(key: str, value: Any) -> Any:
 
 
 def _check(key: str, value: Any) -> None:
-    bad = f"rules key {key!r} has a bad value {value!r}"
+    bad = f"rules key {key!r} has a bad value {reprlib.repr(value)}"
     default = _DEFAULTS[key]
     if key in CHOICES:
         if isinstance(value, bool) or type(value) is not type(CHOICES[key][0]) \
@@ -141,8 +159,8 @@ def _check(key: str, value: Any) -> None:
         if not isinstance(value, bool):
             raise ValueError(f"{bad} (allowed: true, false)")
     elif key == "series_length":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{bad} (allowed: a whole number ≥ 1)")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SERIES:
+            raise ValueError(f"{bad} (allowed: a whole number from 1 to {MAX_SERIES})")
     elif key == "tribute_order":
         _check_tribute_order(value, bad)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .events import Event
+from .phases import Phase
 from .plays import Play
 from .rules import RuleSet
 
@@ -22,7 +23,7 @@ class SeatView:
     hand_cards: tuple[int, ...]         # card ids (suits, for display)
     counts: tuple[int, ...]             # exact hand sizes (they follow from public plays)
     shown_counts: tuple[int | None, ...]  # what §3.10 shows; None = hidden
-    phase: str
+    phase: Phase
     current_seat: int | None
     round_leader: int
     first_leader: int
@@ -58,7 +59,6 @@ class SeatView:
     @cached_property
     def standing_play(self) -> Play | None:
         return None if self.standing is None else Play.parse(self.standing)
-
 
     @property
     def hand_size(self) -> int:

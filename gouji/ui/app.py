@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import pygame
 
+import bots
+
 from ..engine.match import Match
 from ..engine.rules import RuleSet
 from ..store.rules_file import load_rules, save_rules
@@ -69,7 +71,7 @@ class App:
         from .scenes.title import TitleScene
         self.scenes.reset(TitleScene(self))
         if options.autoplay:
-            self.start_match(None)
+            self.new_match()
 
     # ----- settings and pacing ---------------------------------------------
     @property
@@ -120,24 +122,19 @@ class App:
         self.sounds.enabled = self.options.sound and self.settings.sound
         save_settings(self.settings)
         for scene in self.scenes.scenes:
-            table = getattr(scene, "table", None)
-            if isinstance(table, Table) and table.bot_level != self.settings.bot_level:
-                table.set_bot_level(self.settings.bot_level)
-            scene.refresh_language()
+            scene.settings_changed()
 
     # ----- navigation ----------------------------------------------------
     def new_match(self) -> None:
-        self.start_match(None)
-
-    def start_deal(self) -> None:
-        """Kept for the title's 新游戏: a new match (series of deals)."""
-        self.start_match(None)
-
-    def start_match(self, resume: Match | None) -> None:
-        from .scenes.table import TableScene
-        match = resume or Match.new(self.deal_seed, self.rules)
+        """A new match with the current rules, seeded from the command line or the clock."""
+        self.play_match(Match.new(self.deal_seed, self.rules))
         self.deal_seed += 1
-        table = Table(match, human=0, bot_level=self.settings.bot_level, seed=match.seed, on_applied=self._applied)
+
+    def play_match(self, match: Match) -> None:
+        """Sit down at the table of ``match`` (new or resumed)."""
+        from .scenes.table import TableScene
+        table = Table(match, bots.make, human=0, bot_level=self.settings.bot_level, seed=match.seed,
+                      on_applied=self._applied)
         table.autoplay = self.options.autoplay
         self.match = match
         self.scenes.reset(TableScene(self, table))
@@ -149,7 +146,7 @@ class App:
             self.save_problem = loaded.problem or "no save"
             self.to_title()
             return
-        self.start_match(loaded.match)
+        self.play_match(loaded.match)
 
     @property
     def playing(self) -> Match:
@@ -172,7 +169,7 @@ class App:
 
     def show_deal_summary(self, scene) -> None:
         from .scenes.result import ResultScene
-        overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene, on_close=scene.resume)
+        overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene)
         self.scenes.push(overlay)
         self._deal_ended(overlay)
 
@@ -236,8 +233,7 @@ class App:
             self.scenes.top.handle(event)
 
     def draw(self) -> None:
-        for scene in self.scenes.scenes[-2:] if getattr(self.scenes.top, "overlay", False) \
-                else self.scenes.scenes[-1:]:
+        for scene in self.scenes.visible():
             scene.draw(self.screen)
 
     def frame(self, dt: float) -> None:

@@ -33,7 +33,7 @@ def frame_times(deals: int = 1) -> dict[str, float | str]:
     busy: list[float] = []
     for deal in range(deals):
         app.deal_seed = 3 + deal
-        app.start_deal()
+        app.new_match()
         scene = app.scenes.top
         assert isinstance(scene, TableScene)
         table = scene.table
@@ -53,7 +53,7 @@ def idle_cpu(app) -> float:
     import pygame
     app.options.autoplay = False
     app.deal_seed = 11
-    app.start_deal()
+    app.new_match()
     scene = app.scenes.top
     for _ in range(20000):
         if scene.table.human_to_act() and not scene.director.busy:

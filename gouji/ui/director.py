@@ -8,7 +8,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..engine.events import Event
+from ..engine import events as ev
+from ..engine.events import Event, EventKind
+from ..engine.seats import opposite
 from . import layout
 from .tween import Tween, ease_in_out, ease_out_cubic
 
@@ -88,9 +90,9 @@ class Director:
     # ----- one event -----------------------------------------------------
     def _show(self, event: Event) -> None:
         self.notify(event)
-        handler = getattr(self, "_on_" + event.kind, None)
-        if handler:
-            handler(event)
+        handler = HANDLERS.get(event.kind)
+        if handler is not None:
+            handler(self, event)
 
     def _wait(self, seconds: float) -> None:
         self.pause = max(self.pause, seconds * self.scale)
@@ -99,7 +101,7 @@ class Director:
         seat = event.seat
         assert seat is not None
         cards = event.card_ids
-        gouji = "gouji" in event.info
+        gouji = event.gouji
         kind = "burn" if burn else "play"
         starts = (self.source_of(seat, cards) if self.source_of else None) or \
             [layout.badge_center(seat)] * len(cards)
@@ -122,8 +124,7 @@ class Director:
     def _on_pass(self, event: Event) -> None:
         seat = event.seat
         assert seat is not None
-        kou = self.answering and self.standing_seat is not None and \
-            (self.standing_seat + 3) % 6 == seat
+        kou = self.answering and self.standing_seat is not None and opposite(self.standing_seat) == seat
         self.spots[seat] = SpotItem("kou" if kou else "pass")
         self.sound("pass")
         self._wait(0.12)
@@ -141,7 +142,7 @@ class Director:
 
     def _on_out(self, event: Event) -> None:
         assert event.seat is not None
-        self.places[event.seat] = event.info[0] - 1
+        self.places[event.seat] = event.place
         self.sound("out")
         self._wait(0.35)
 
@@ -159,7 +160,7 @@ class Director:
         self.answering = False
 
     def _on_over(self, event: Event) -> None:
-        self.places = {seat: i for i, seat in enumerate(event.info)}
+        self.places = {seat: i for i, seat in enumerate(event.places)}
         self._wait(0.6)
 
     def _on_liang(self, event: Event) -> None:
@@ -187,9 +188,9 @@ class Director:
 
     def _transfer(self, event: Event) -> None:
         """Tribute, returns, 买3: cards fly between two seats; faces only for those two."""
-        giver, receiver, count = event.seat, event.info[0], event.info[1]
+        giver, receiver, count = event.seat, event.other, event.count
         involved = event.private_to is not None
-        if giver is None:
+        if giver is None or receiver is None:
             return
         if not count or (not involved and self.human in (giver, receiver)):
             return  # the human's own transfer flies face up from its private event
@@ -198,8 +199,6 @@ class Director:
         self.flights.append(Flight(cards, [start] * len(cards), [end] * len(cards),
                                    Tween((0.0,), (1.0,), 0.5 * self.scale, ease_in_out), face_up=involved))
         self.sound("play")
-
-    _on_tribute = _on_return = _on_buy3 = _transfer
 
     def _word(self, event: Event, word: str) -> None:
         assert event.seat is not None
@@ -229,5 +228,16 @@ class Director:
     def _on_deal_end(self, event: Event) -> None:
         self.hold = True   # the scene shows the deal summary and resumes us
 
+
+# What the director does for each kind of event (kinds not listed only reach the scene).
+HANDLERS: dict[EventKind, Callable[[Director, Event], None]] = {
+    ev.PLAY: Director._on_play, ev.BURN: Director._on_burn, ev.PASS: Director._on_pass,
+    ev.NOBURN: Director._on_noburn, ev.RANG: Director._on_rang, ev.OUT: Director._on_out,
+    ev.ROUND_END: Director._on_round_end, ev.DEAL_OVER: Director._on_over, ev.LIANG: Director._on_liang,
+    ev.DEAL_START: Director._on_deal_start, ev.TRIBUTE: Director._transfer, ev.RETURN: Director._transfer,
+    ev.BUY3: Director._transfer, ev.REVOLT: Director._on_revolt, ev.YAOTOU: Director._on_yaotou,
+    ev.CHOOSE_WUTOU: Director._on_choose_wutou, ev.DECLARE: Director._on_declare, ev.VOID: Director._on_void,
+    ev.LEAD_TURN: Director._on_lead, ev.DEAL_END: Director._on_deal_end,
+}
 
 __all__ = ["Director", "SpotItem", "Flight"]

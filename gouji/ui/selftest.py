@@ -57,7 +57,7 @@ def _steps() -> list[str]:
                 app.draw()
                 app.scenes.pop()
         done.append("scenes: title, settings, help drawn in zh and en")
-        app.start_deal()
+        app.new_match()
         table_scene = app.scenes.top
         assert isinstance(table_scene, TableScene)
         app.scenes.push(MenuScene(app, table_scene))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import Protocol
 
 import pygame
 
@@ -11,11 +12,38 @@ from ..engine.cards import RANK_LETTERS, card_rank
 from ..engine.events import Event
 from ..engine.seats import opposite, same_team
 from ..engine.tribute import KIND_NAMES
+from ..engine.view import SeatView
+from ..table import Table
 from . import layout, theme
+from .director import Director
+from .scenes.base import Host
 from .i18n import t
+from .widgets import ButtonBar
 
-if TYPE_CHECKING:
-    from .scenes.table import TableScene
+
+class TableFacts(Protocol):
+    """What the drawing reads from the table scene."""
+
+    app: Host
+    table: Table
+    view: SeatView
+    director: Director
+    buttons: ButtonBar
+    hand: list[int]
+    focus: int
+    message: tuple[str, str] | None
+    message_is_error: bool
+
+    @property
+    def log_events(self) -> Iterable[Event]: ...
+    @property
+    def lang(self) -> str: ...
+    def seat_name(self, seat: int) -> str: ...
+    def badge_name(self, seat: int) -> tuple[str, str]: ...
+    def unseen(self) -> list[int]: ...
+    def human_turn(self) -> bool: ...
+    def returnable_ranks(self) -> set[int]: ...
+    def _selected_indexes(self) -> set[int]: ...
 
 LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.RANG: "log_rang",
              ev.NOBURN: "log_noburn", ev.OUT: "log_out", ev.WUTOU: "log_wutou",
@@ -26,13 +54,12 @@ LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.R
              ev.YAOTOU: "log_yaotou", ev.CHOOSE_WUTOU: "log_choose_wutou", ev.DECLARE: "log_declare",
              ev.VOID: "log_void", ev.LIANG: "log_liang"}
 SPOT_WORDS = {"pass": "state_passed", "kou": "btn_kou", "rang": "state_rang", "noburn": "btn_noburn"}
-COUNTER_RANKS = "3456789TJQKA2xX"
 
 
 class TableDrawer:
     LOGGED = set(LOG_LINES)
 
-    def __init__(self, scene: "TableScene") -> None:
+    def __init__(self, scene: TableFacts) -> None:
         self.scene = scene
         self._backdrop: pygame.Surface | None = None
         self._wrapped: dict[tuple, list[str]] = {}   # log lines per (event, language, places)
@@ -274,19 +301,19 @@ class TableDrawer:
         scene = self.scene
         key = LOG_LINES[event.kind]
         if event.kind == ev.DEAL_START:
-            return t(key, scene.lang, n=event.info[0] + 1)
+            return t(key, scene.lang, n=event.deal_index + 1)
         if event.seat is None:  # only a deal start has no seat, handled above
             return t(key, scene.lang, name="", cards=pretty_cards(event.cards))
         if event.kind == ev.LIANG:
             return t(key, scene.lang, name=scene.seat_name(event.seat), rank=event.cards[:1] or "3",
                      n=len(event.cards) or 2)
         if event.kind in (ev.TRIBUTE, ev.RETURN, ev.BUY3):
-            kind = KIND_NAMES.get(event.info[2], ("", ""))[0 if scene.lang == "zh" else 1] \
+            kind = KIND_NAMES.get(event.tribute_kind, ("", ""))[0 if scene.lang == "zh" else 1] \
                 if event.kind == ev.TRIBUTE else ""
-            return t(key, scene.lang, name=scene.seat_name(event.seat), other=scene.seat_name(event.info[0]),
-                     kind=kind, count=event.info[1])
+            return t(key, scene.lang, name=scene.seat_name(event.seat), other=scene.seat_name(event.other or 0),
+                     kind=kind, count=event.count)
         if event.kind == ev.OUT:
-            place = scene.director.places.get(event.seat, event.info[0] - 1)
+            place = scene.director.places.get(event.seat, event.place)
             return t(key, scene.lang, name=scene.seat_name(event.seat), place=t(f"place_{place}", scene.lang))
         return t(key, scene.lang, name=scene.seat_name(event.seat), cards=pretty_cards(event.cards))
 
@@ -294,7 +321,7 @@ class TableDrawer:
         scene = self.scene
         screen.blit(self.fonts.render(t("counter_title", scene.lang), 15, theme.GOLD, bold=True), (x, top))
         unseen = scene.unseen()
-        for i, letter in enumerate(COUNTER_RANKS):
+        for i, letter in enumerate(RANK_LETTERS):
             col, row = divmod(i, 8)
             cx, cy = x + col * 100, top + 26 + row * 22
             label = pretty_cards(letter)

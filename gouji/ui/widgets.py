@@ -7,7 +7,7 @@ from typing import Callable
 
 import pygame
 
-from . import theme
+from . import layout, theme
 from .fonts import Fonts
 
 
@@ -68,3 +68,15 @@ class ButtonBar:
     def draw(self, screen: pygame.Surface, fonts: Fonts) -> None:
         for button in self.buttons:
             button.draw(screen, fonts)
+
+
+def column(keys_labels: list[tuple[str, str]], actions: dict, top: int, width: int = 300,
+           enabled: dict | None = None) -> list[Button]:
+    """A centred column of big buttons (title screen, menu)."""
+    enabled = enabled or {}
+    buttons = []
+    for i, (key, label) in enumerate(keys_labels):
+        rect = pygame.Rect(0, 0, width, 50)
+        rect.center = (layout.WIDTH // 2, top + i * 62)
+        buttons.append(Button(rect, label, actions[key], enabled=enabled.get(key, True), key=key, size=22))
+    return buttons

@@ -1,23 +1,96 @@
-"""Scenes and the small manager that stacks them (push / pop / replace)."""
+"""Scenes and the small manager that stacks them (push / pop / replace).
+
+A scene has a lifecycle the stack drives: ``enter`` when it arrives,
+``pause`` when another scene covers it, ``resume`` when it is on top again,
+``leave`` when it goes. An ``overlay`` scene is drawn over the one below.
+
+Scenes see the application only as a ``Host``: its services (fonts, card art,
+sounds, settings) and navigation. The app imports the scenes; no scene
+imports the app.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from ..widgets import ButtonBar
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ...engine.rules import RuleSet
+    from ...store.settings import Settings
+    from ..cardart import CardArt
+    from ..fonts import Fonts
+    from ..sound import Sounds
+
+
+class Options(Protocol):
+    autoplay: bool
+    quit_after_deal: bool
+    speed: str | None
+
+
+class Host(Protocol):
+    settings: "Settings"
+    fonts: "Fonts"
+    art: "CardArt"
+    sounds: "Sounds"
+    scenes: "SceneStack"
+    settings_problem: str | None
+    rules_problem: str | None
+    save_problem: str | None
+
+    @property
+    def options(self) -> Options: ...
+    @property
+    def anim_scale(self) -> float: ...
+    @property
+    def bot_delay(self) -> float: ...
+    @property
+    def rules(self) -> "RuleSet": ...
+
+    def update_settings(self, **changes: object) -> None: ...
+    def set_rules(self, rules: "RuleSet") -> None: ...
+    def rules_note(self) -> str: ...
+    def trace(self, line: str) -> None: ...
+    # navigation
+    def new_match(self) -> None: ...
+    def continue_match(self) -> None: ...
+    def to_title(self) -> None: ...
+    def open_menu(self) -> None: ...
+    def open_help(self) -> None: ...
+    def open_settings(self) -> None: ...
+    def open_rules(self) -> None: ...
+    def show_deal_summary(self, scene: "Scene") -> None: ...
+    def show_match_end(self, scene: "Scene") -> None: ...
+    def quit(self) -> None: ...
+
+
 
 
 class Scene:
     """One screen. ``update`` gets dt in seconds so tests can drive time."""
 
-    def __init__(self, app: "App") -> None:
+    overlay = False   # drawn over the scene below it (menus, result panels)
+
+    def __init__(self, app: Host) -> None:
         self.app = app
 
+    # ----- lifecycle (called by SceneStack) --------------------------------
+    def enter(self) -> None:
+        """The scene arrived on the stack."""
+
+    def pause(self) -> None:
+        """Another scene was pushed over this one."""
+
+    def resume(self) -> None:
+        """The scene over this one went away: this one is on top again."""
+
+    def leave(self) -> None:
+        """The scene is leaving the stack for good."""
+
+    # ----- every frame -------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         pass
 
@@ -31,11 +104,15 @@ class Scene:
     def refresh_language(self) -> None:
         """Rebuild labels after the language changed."""
 
+    def settings_changed(self) -> None:
+        """A setting changed (language, bot level, …): follow it."""
+        self.refresh_language()
+
 
 class ButtonScene(Scene):
     """A screen of buttons over the table or title; Esc goes back."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.buttons = ButtonBar()
 
@@ -55,16 +132,32 @@ class SceneStack:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.pause()
         self.scenes.append(scene)
+        scene.enter()
 
     def pop(self) -> None:
+        """Close the top scene (the bottom one stays)."""
         if len(self.scenes) > 1:
-            self.scenes.pop()
+            self.scenes.pop().leave()
+            self.scenes[-1].resume()
 
     def replace(self, scene: Scene) -> None:
         if self.scenes:
-            self.scenes.pop()
+            self.scenes.pop().leave()
         self.scenes.append(scene)
+        scene.enter()
 
     def reset(self, scene: Scene) -> None:
-        self.scenes = [scene]
+        while self.scenes:
+            self.scenes.pop().leave()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and what its overlays cover."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        return self.scenes[max(start, 0):]

@@ -6,8 +6,8 @@ import pygame
 
 from .. import layout, theme
 from ..i18n import t
+from ..widgets import column
 from .base import ButtonScene, Scene
-from .title import column
 
 
 class MenuScene(ButtonScene):

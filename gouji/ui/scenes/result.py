@@ -26,10 +26,9 @@ class ResultScene(Scene):
     overlay = True
 
     def __init__(self, app, results: list[DealResult], rules, under: Scene | None = None,
-                 final: bool = False, on_close=None) -> None:
+                 final: bool = False) -> None:
         super().__init__(app)
         self.results, self.rules, self.under, self.final = results, rules, under, final
-        self.on_close = on_close
         self.waited = 0.0
         self.buttons = ButtonBar()
         self.refresh_language()
@@ -49,9 +48,8 @@ class ResultScene(Scene):
         self.buttons.set(buttons)
 
     def close(self) -> None:
+        """Back to the table, which resumes with the next deal."""
         self.app.scenes.pop()
-        if self.on_close:
-            self.on_close()
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.buttons.handle(event):

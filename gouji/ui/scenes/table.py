@@ -25,14 +25,13 @@ from ...table import Table
 from .. import layout
 from ..director import Director, SpotItem
 from ..i18n import t
-from .base import Scene
+from .base import Host, Scene
 from .table_buttons import action_specs, side_specs
 from ..table_draw import TableDrawer
 from ..widgets import Button, ButtonBar
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
-    from ..app import App
 
 PRE_PLAY_PROMPTS = {"return": "your_turn_return", "declare": "your_turn_declare",
                     "predeclare": "your_turn_predeclare", "revolt": "your_turn_revolt",
@@ -42,7 +41,7 @@ KEY_ACTIONS = {pygame.K_RETURN: "play", pygame.K_KP_ENTER: "play", pygame.K_p: "
 
 
 class TableScene(Scene):
-    def __init__(self, app: "App", table: Table) -> None:
+    def __init__(self, app: Host, table: Table) -> None:
         super().__init__(app)
         self.table = table
         self.view = table.view()
@@ -74,7 +73,7 @@ class TableScene(Scene):
         for seat, kind, cards in view.round_log:
             played = [e for e in view.history if e.kind in (ev.PLAY, ev.BURN) and e.seat == seat]
             if kind in (ev.PLAY, ev.BURN) and played:
-                self.director.spots[seat] = SpotItem(kind, played[-1].card_ids, "gouji" in played[-1].info)
+                self.director.spots[seat] = SpotItem(kind, played[-1].card_ids, played[-1].gouji)
                 self.director.standing_seat = seat
             elif kind in (ev.PASS, ev.RANG):
                 self.director.spots[seat] = SpotItem(kind)
@@ -383,6 +382,12 @@ class TableScene(Scene):
         elif event.kind == ev.MATCH_OVER:
             self.director.hold = True
             self.app.show_match_end(self)
+
+    def settings_changed(self) -> None:
+        """The bot level applies to the running table at once."""
+        if self.table.bot_level != self.app.settings.bot_level:
+            self.table.set_bot_level(self.app.settings.bot_level)
+        self.refresh_language()
 
     def resume(self) -> None:
         """The deal summary was closed: go on with the next deal."""

@@ -10,18 +10,9 @@ from ...version import version
 from .. import layout, theme
 from ..i18n import other_language, t
 from .base import Scene
-from ..widgets import Button, ButtonBar
+from ..widgets import ButtonBar, column
 
 
-def column(keys_labels: list[tuple[str, str]], actions: dict, top: int, width: int = 300,
-           enabled: dict | None = None) -> list[Button]:
-    enabled = enabled or {}
-    buttons = []
-    for i, (key, label) in enumerate(keys_labels):
-        rect = pygame.Rect(0, 0, width, 50)
-        rect.center = (layout.WIDTH // 2, top + i * 62)
-        buttons.append(Button(rect, label, actions[key], enabled=enabled.get(key, True), key=key, size=22))
-    return buttons
 
 
 class TitleScene(Scene):

@@ -1,0 +1,103 @@
+"""Actions as values: ``Move`` and the one parser of the action text form.
+
+The text form is what players, saves and tests write (``play 2KK``, ``burn
+xAAA``, ``pass``, ``noburn``, ``rang``; before the first lead ``return 5T``,
+``declare``, ``nodeclare``, ``revolt``, ``norevolt``, ``yaotou``, ``wutou``).
+``str(move)`` gives it back in canonical form.
+
+>>> parse_action("play KK2")
+Move.parse('play 2KK')
+>>> str(parse_action("return T5"))
+'return 5T'
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from .cards import RANK_LETTERS, format_counts, parse_counts
+from .errors import IllegalAction, NotationError
+from .plays import Play, parse_play
+
+PLAY_KINDS = ("play", "burn")                  # carry a play
+WORDS = ("pass", "noburn", "rang", "declare", "nodeclare", "revolt", "norevolt", "yaotou", "wutou")
+KINDS = (*PLAY_KINDS, "return", *WORDS)
+QUOTE_LIMIT = 40   # a refusal quotes at most this much of what it was given
+_TEXTS: dict["Move", str] = {}   # canonical text per move, made once
+
+
+class Move(NamedTuple):
+    """One action: ``kind``, the ``play`` of a play or burn, or the rank
+    counts (``ranks``, notation) of the cards given back in a return."""
+
+    kind: str
+    play: Play | None = None
+    ranks: str = ""
+
+    def __str__(self) -> str:
+        text = _TEXTS.get(self)
+        if text is None:
+            if self.play is not None:
+                text = f"{self.kind} {self.play}"
+            else:
+                text = f"{self.kind} {self.ranks}" if self.ranks else self.kind
+            if len(_TEXTS) < 100_000:
+                _TEXTS[self] = text
+        return text
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        return parse_action(text)
+
+
+def quote(value: object) -> str:
+    """A short, safe quotation of what a caller passed (never the whole of a huge input)."""
+    text = value if isinstance(value, str) else repr(value)
+    return repr(text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "…")
+
+
+def parse_action(text: str) -> Move:
+    """Text -> Move; anything that is not an action becomes ``IllegalAction`` with a reason."""
+    if not isinstance(text, str):
+        raise IllegalAction("动作必须是文字，比如 'play KK'",
+                            f"an action must be text such as 'play KK', got {type(text).__name__}")
+    if len(text) > 200:
+        raise IllegalAction("动作太长了", f"the action {quote(text)} is far too long to be one")
+    return _parse(text)
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str) -> Move:
+    parts = text.split(None, 1)
+    if not parts:
+        raise IllegalAction("动作是空的", "the action is empty")
+    kind = parts[0].lower()
+    if kind not in KINDS:
+        raise IllegalAction(f"不认识的动作 {quote(kind)}（可用 play/burn/pass/noburn/rang）",
+                            f"unknown action {quote(kind)} (use play, burn, pass, noburn or rang)")
+    if kind in PLAY_KINDS or kind == "return":
+        if len(parts) < 2:
+            raise IllegalAction("要说出哪些牌", f"say which cards: '{kind} <cards>'")
+        try:
+            if kind == "return":
+                return Move(kind, None, format_counts(parse_counts(parts[1])))
+            return Move(kind, parse_play(parts[1].replace(" ", "")))
+        except NotationError as exc:
+            raise IllegalAction(exc.zh, exc.en) from None
+    if len(parts) > 1:
+        raise IllegalAction(f"{quote(kind)} 后面不带牌", f"{quote(kind)} takes no cards")
+    return Move(kind)
+
+
+def ranks_of(move: Move) -> list[int]:
+    """Rank counts of the cards a move gives away (a play or a return)."""
+    if move.play is not None:
+        return move.play.counts()
+    return parse_counts(move.ranks)
+
+
+__all__ = ["Move", "parse_action", "quote", "ranks_of", "KINDS", "RANK_LETTERS"]
