@@ -106,9 +106,9 @@ def test_leads_match_brute_force(name, burning):
     rules, rng = RULESETS[name], random.Random(f"lead{name}{burning}")
     for _ in range(150):
         hand = random_hand(rng, rng.randint(1, 8))
-        g = Game.from_hands([hand] + [FILLER] * 5, rules=rules)
-        if burning:
-            g._flow.burning[0] = 3  # put seat 0 in burn mode (test-only poke)
+        # seat 0 leads; with burning, he is in burn mode after beating seat 3's 够级
+        extra = " burning=0:3" if burning else ""
+        g = Game.from_position("/".join([hand] + [FILLER] * 5) + " lead 0" + extra, rules)
         want = oracle("play", parse_counts(hand), rules, None, burning)
         got = set(g.legal_actions())
         assert got == want, f"lead {hand!r} ({name}, burning={burning}): {divide(got, want)}"

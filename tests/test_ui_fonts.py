@@ -61,3 +61,8 @@ def test_a_seat_state_line_is_fitted_to_its_room(screen, text):
         line = fonts.render_fit(text, 15, white, width)
         assert 0 < line.get_width() <= width
     assert fonts.render_fit(text, 15, white, 2000).get_size() == fonts.render(text, 15, white).get_size()
+
+
+def test_text_keys_are_unique_across_the_text_modules():
+    from gouji.ui import i18n
+    assert sum(len(module.STRINGS) for module in i18n.MODULES) == len(i18n.STRINGS)

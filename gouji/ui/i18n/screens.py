@@ -1,0 +1,53 @@
+"""Title, result, settings, rules and help screens."""
+
+STRINGS: dict[str, tuple[str, str]] = {
+    # title screen
+    "title": ("够级", "Gouji"),
+    "subtitle": ("青岛六人四副牌 · 离线对战机器人", "Six players, four decks · offline against bots"),
+    "new_game": ("新游戏", "New game"),
+    "continue": ("继续", "Continue"),
+    "preset": ("规则：{name}", "Rules: {name}"),
+    "language": ("语言：中文", "Language: English"),
+    "settings": ("设置", "Settings"),
+    "rules_help": ("规则说明", "Rules help"),
+    "quit": ("退出", "Quit"),
+    "version": ("版本 {version}", "version {version}"),
+    "preset_qingdao": ("青岛标准", "Qingdao standard"),
+    "preset_basic": ("基础", "Basic"),
+    "preset_app196": ("196 张", "196 cards"),
+    "preset_custom": ("自定义", "Custom"),
+    # result screen
+    "result_title": ("本局结果", "Result of the deal"),
+    "result_team": ("{team}：{points} 分", "{team}: {points} points"),
+    "result_recorded": ("记分（只记正分）", "Recorded (positives only)"),
+    "chuan_san_hu": ("串三户！", "串三户 — a clean sweep!"),
+    "team_even": ("你们队", "Your team"),
+    "team_odd": ("对方队", "Their team"),
+    "you_win": ("你们赢了这一局", "Your team won this deal"),
+    "you_lose": ("对方赢了这一局", "Their team won this deal"),
+    "draw": ("平局", "A draw"),
+    # settings
+    "settings_title": ("设置", "Settings"),
+    "set_language": ("语言", "Language"),
+    "set_speed": ("机器人速度", "Bot speed"),
+    "set_bot_level": ("机器人水平", "Bot level"),
+    "level_easy": ("简单", "easy"), "level_normal": ("普通", "normal"), "level_hard": ("困难", "hard"),
+    "speed_slow": ("慢", "slow"), "speed_normal": ("正常", "normal"),
+    "speed_fast": ("快", "fast"), "speed_instant": ("瞬间", "instant"),
+    "set_sound": ("声音", "Sound"),
+    "set_counter": ("记牌器", "Card counter"),
+    "set_counts": ("显示剩余张数", "Show cards left"),
+    "counts_le10": ("10 张以内", "10 or fewer"), "counts_always": ("总是", "always"),
+    "set_autopass": ("管不上时自动过", "Pass automatically when nothing beats"),
+    "set_preset": ("规则", "Rules"),
+    "on": ("开", "on"), "off": ("关", "off"),
+    "lang_zh": ("中文", "中文"), "lang_en": ("English", "English"),
+    "settings_broken": ("设置文件损坏，已恢复默认：{why}", "The settings file was broken and has been reset: {why}"),
+    # rules screen
+    "rules_title": ("规则设置", "House rules"),
+    "rules_saved": ("改动立即保存，新比赛生效：{path}", "Changes are saved at once and apply to new matches: {path}"),
+    "rules_broken": ("规则文件有误，已改用默认规则：{why}", "The rules file was broken; the default rules are used: {why}"),
+    # rules help
+    "help_title": ("规则说明", "Rules help"),
+    "help_scroll": ("滚轮或方向键翻页 · Esc 返回", "Scroll with the wheel or arrow keys · Esc to go back"),
+}
