@@ -86,3 +86,12 @@ def test_frozen_build_plays_a_deal_in_a_real_window(frozen, tmp_path):
 def pyproject_version() -> str:
     import tomllib
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+
+
+def test_every_package_is_listed_in_pyproject():
+    """A folder of code missing from [tool.setuptools] packages would be left out of an install."""
+    import tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(init.parent.relative_to(ROOT).parts) for top in ("gouji", "bots")
+             for init in (ROOT / top).rglob("__init__.py")}
+    assert found <= listed, f"not in pyproject.toml: {sorted(found - listed)}"

@@ -45,7 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.demo:
         from .demo import run_demo
         return run_demo(args.seed or 1, RuleSet.preset(args.rules or "basic"))
-    from ..ui.app import Options, run
+    from ..ui.app import Options
+    from ..ui.startup import run
     options = Options(autoplay=args.autoplay, seed=args.seed, quit_after_deal=args.quit_after_deal,
                       screenshot=args.screenshot, rules=args.rules, lang=args.lang, speed=args.speed,
                       bots=args.bots, sound=not args.no_sound, max_seconds=args.max_seconds, no_save=args.no_save)

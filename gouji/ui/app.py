@@ -1,15 +1,13 @@
 """The application: window, scene stack, main loop, test hooks.
 
-``run(options)`` is called by ``gouji.cli.main.main`` after the command line was
-parsed; everything pygame starts here, never at import time.
+``startup.run(options)`` makes one after the command line was parsed;
+everything pygame starts here, never at import time.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 import time
-import warnings
 from dataclasses import dataclass
 
 import pygame
@@ -22,13 +20,11 @@ from ..store.rules_file import load_rules, save_rules
 from ..store.saves import delete_save, load_save, save_match
 from ..store.settings import keep_aside, load_settings, rules_path, save_settings
 from ..table import Table
-from . import layout
 from .cardart import CardArt
 from .fonts import Fonts
 from .scenes.base import Scene, SceneStack
 from .sound import Sounds
-
-TITLE = "够级 Gouji"
+from .window import open_window
 
 
 @dataclass
@@ -279,68 +275,4 @@ def save_rules_safely(rules: RuleSet) -> str | None:
     return None
 
 
-def open_window() -> pygame.Surface:
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "gouji")
-    pygame.display.init()  # not pygame.init(): audio opens only if sound is on (Sounds)
-    pygame.font.init()
-    pygame.display.set_caption(TITLE)
-    flags = pygame.SCALED | pygame.RESIZABLE
-    with warnings.catch_warnings():  # "no fast renderer" under a software display is fine
-        warnings.simplefilter("ignore")
-        screen = pygame.display.set_mode((layout.WIDTH, layout.HEIGHT), flags)
-    pygame.display.set_icon(make_icon())
-    return screen
-
-
-def make_icon() -> pygame.Surface:
-    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
-    pygame.draw.rect(icon, (250, 248, 240), (8, 4, 46, 58), border_radius=7)
-    pygame.draw.rect(icon, (150, 28, 40), (8, 4, 46, 58), 3, border_radius=7)
-    pygame.draw.circle(icon, (196, 30, 42), (31, 33), 12)
-    return icon
-
-
-def no_display_reason() -> str | None:
-    """On Linux without X11 or Wayland SDL would quietly draw into nothing."""
-    if not sys.platform.startswith("linux") or os.environ.get("SDL_VIDEODRIVER"):
-        return None
-    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
-        return None
-    return "no display found (DISPLAY and WAYLAND_DISPLAY are unset): run it in a desktop session"
-
-
-def run(options: Options) -> int:
-    reason = no_display_reason()
-    if reason:
-        print(f"gouji: {reason}", file=sys.stderr)
-        return 1
-    try:
-        app = App(options)
-        return app.run()
-    except pygame.error as exc:
-        print(f"gouji: the window could not be opened: {exc}", file=sys.stderr)
-        return 1
-    except Exception as exc:  # never a bare traceback: say what happened, keep the details
-        path = write_crash_log()
-        print(f"gouji: unexpected error: {type(exc).__name__}: {exc}\n"
-              f"details were written to {path}; your match was saved after the last action",
-              file=sys.stderr)
-        return 1
-    finally:
-        pygame.quit()
-
-
-def write_crash_log() -> str:
-    import traceback
-
-    from ..store.settings import data_dir
-    try:
-        path = data_dir() / "crash.log"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(traceback.format_exc(), encoding="utf-8")
-        return str(path)
-    except OSError:
-        return "(nowhere: the data folder is not writable)"
-
-
-__all__ = ["App", "Options", "run"]
+__all__ = ["App", "Options"]

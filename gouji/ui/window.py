@@ -1,0 +1,33 @@
+"""The game's window: opened once, after the display was checked."""
+
+from __future__ import annotations
+
+import os
+import warnings
+
+import pygame
+
+from . import layout
+
+TITLE = "够级 Gouji"
+
+
+def open_window() -> pygame.Surface:
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "gouji")
+    pygame.display.init()  # not pygame.init(): audio opens only if sound is on (Sounds)
+    pygame.font.init()
+    pygame.display.set_caption(TITLE)
+    flags = pygame.SCALED | pygame.RESIZABLE
+    with warnings.catch_warnings():  # "no fast renderer" under a software display is fine
+        warnings.simplefilter("ignore")
+        screen = pygame.display.set_mode((layout.WIDTH, layout.HEIGHT), flags)
+    pygame.display.set_icon(make_icon())
+    return screen
+
+
+def make_icon() -> pygame.Surface:
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    pygame.draw.rect(icon, (250, 248, 240), (8, 4, 46, 58), border_radius=7)
+    pygame.draw.rect(icon, (150, 28, 40), (8, 4, 46, 58), 3, border_radius=7)
+    pygame.draw.circle(icon, (196, 30, 42), (31, 33), 12)
+    return icon
