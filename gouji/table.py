@@ -15,6 +15,7 @@ from typing import Protocol
 
 from .engine.errors import IllegalAction
 from .engine.events import Event
+from .engine.match import Match
 from .engine.view import SeatView
 
 
@@ -25,6 +26,8 @@ class Session(Protocol):
     def current_seat(self) -> int | None: ...
     @property
     def is_over(self) -> bool: ...
+    @property
+    def events(self) -> list[Event]: ...
     def legal_actions(self) -> list[str]: ...
     def view(self, seat: int) -> SeatView: ...
     def check(self, action: str, cards: Sequence[int] | None = None) -> IllegalAction | None: ...
@@ -61,6 +64,9 @@ class Table:
         self.seed = seed
         self.set_bot_level(bot_level)
         self.rngs = {seat: random.Random(seed * 101 + seat) for seat in range(6)}
+        # every event the viewer (the human, or seat 0 at an all-bot table) may see, in order
+        self.viewer = human if human is not None else HUMAN
+        self.stream: list[Event] = [e for e in game.events if e.visible_to(self.viewer)]
 
     def set_bot_level(self, level: str) -> None:
         """Every bot (and 托管 for the human) plays at ``level`` from the next decision on."""
@@ -80,6 +86,10 @@ class Table:
         if seat is None:
             raise ValueError("a table without a human seat needs a seat for its view")
         return self.game.view(seat)
+
+    def finished_view(self) -> SeatView | None:
+        """The last finished deal of a match as the viewer saw it at its end."""
+        return self.game.finished_view(self.viewer) if isinstance(self.game, Match) else None
 
     def human_to_act(self) -> bool:
         return (not self.is_over and self.human is not None and not self.autoplay
@@ -120,5 +130,6 @@ class Table:
         events = self.game.apply(item.action, item.cards)
         if self.on_applied is not None:
             self.on_applied(item)
-        viewer = self.human if self.human is not None else HUMAN
-        return [e for e in events if e.visible_to(viewer)]
+        visible = [e for e in events if e.visible_to(self.viewer)]
+        self.stream.extend(visible)
+        return visible

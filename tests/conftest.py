@@ -16,12 +16,17 @@ os.environ.setdefault("GOUJI_HOME", tempfile.mkdtemp(prefix="gouji-tests-"))
 
 
 @pytest.fixture(scope="session")
-def screen():
+def display():
     import pygame
     pygame.init()
-    surface = pygame.display.set_mode((1280, 800))
-    yield surface
+    yield pygame.display
     pygame.quit()
+
+
+@pytest.fixture
+def screen(display):
+    """A 1280×800 window for each test (a test may resize it or go fullscreen)."""
+    return display.set_mode((1280, 800))
 
 
 def pytest_addoption(parser):

@@ -18,13 +18,17 @@ def run_gouji(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
 
 def test_autoplay_plays_a_deal_and_writes_a_real_table_screenshot(tmp_path):
     shot = tmp_path / "table.png"
-    result = run_gouji("--autoplay", "--seed", "4", "--quit-after-deal", "--screenshot", str(shot))
+    result = run_gouji("--autoplay", "--seed", "4", "--quit-after-deal", "--size", "1366x700",
+                       "--screenshot", str(shot))
     assert result.returncode == 0, result.stderr
     image = pygame.image.load(str(shot))
-    assert image.get_size() == (1280, 800)
-    colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1280, 16) for y in range(0, 800, 16)}
+    assert image.get_size() == (1366, 700)   # drawn at the window's real size
+    colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1366, 16) for y in range(0, 700, 16)}
     assert len(colours) > 60  # a drawn table, not a blank window
-    felt = image.get_at((160, 305))[:3]  # the felt left of the summary box
+    from gouji.ui.layout import Layout
+    L = Layout(1366, 700)
+    (cx, cy), (rx, _) = L.table_center, L.table_radii
+    felt = image.get_at((int(cx - rx + 12), int(cy)))[:3]  # the felt's left corner, beside the summary box
     assert felt[1] > felt[0] and felt[1] > felt[2]  # the green felt is there
 
 
@@ -38,6 +42,8 @@ def test_version_and_bad_flags():
     assert level.returncode == 2 and "invalid choice: 'genius'" in level.stderr
     shot = run_gouji("--screenshot", "out.jpg")
     assert shot.returncode == 2 and ".png" in shot.stderr
+    size = run_gouji("--size", "huge")
+    assert size.returncode == 2 and "1366x700" in size.stderr and "Traceback" not in size.stderr
 
 
 def test_demo_prints_a_deal():

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gouji.ui import layout
+from gouji.ui.layout import Layout
 
 NEEDED = ("Xvfb", "xdotool")
 pytestmark = pytest.mark.skipif(any(shutil.which(tool) is None for tool in NEEDED),
@@ -22,7 +22,7 @@ SIDE_KEYS = {"menu", "tuoguan", "counter"}
 
 def start_xvfb() -> tuple[subprocess.Popen, str]:
     read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24",
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1366x768x24",
                                "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
     os.close(write)
     with os.fdopen(read) as pipe:
@@ -65,21 +65,22 @@ def test_clicking_the_real_window(tmp_path):
         geometry = xdotool(display, "getwindowgeometry", "--shell", window)
         pos = dict(line.split("=") for line in geometry.splitlines())
         ox, oy = int(pos["X"]), int(pos["Y"])
-        scale = int(pos["WIDTH"]) / layout.WIDTH
+        L = Layout(int(pos["WIDTH"]), int(pos["HEIGHT"]))   # the game lays out at the window's real size
 
         def click(x: float, y: float) -> None:
-            xdotool(display, "mousemove", str(int(ox + x * scale)), str(int(oy + y * scale)))
-            xdotool(display, "click", "1")
+            xdotool(display, "mousemove", str(int(ox + x)), str(int(oy + y)))
+            xdotool(display, "mousedown", "1")
+            xdotool(display, "mouseup", "1")
 
         time.sleep(0.5)
-        click(layout.WIDTH / 2, 330)  # 新游戏 / New game
+        click(*L.pt(640, 330))  # 新游戏 / New game
         turn = wait_for(lambda: next((line for line in trace_lines(trace) if line.startswith("turn 0 ")), None),
                         60, "the human's first turn")
         _, _, phase, keys = turn.split(" ")
         row = [k for k in keys.split(",") if k not in SIDE_KEYS]
-        boxes = layout.button_boxes(len(row))
+        boxes = L.button_boxes(len(row))
         if phase == "lead":
-            x, y, w, h = layout.hand_boxes(36)[-1]
+            x, y, w, h = L.hand_boxes(36)[-1]
             click(x + w / 2, y + h / 2)              # the rightmost (highest) card
             target = "play"
         else:
@@ -91,9 +92,10 @@ def test_clicking_the_real_window(tmp_path):
                            20, "the human's action")
         assert applied.split(" ", 2)[2].startswith("play" if target == "play" else target)
         # leave through the menu: Menu, then Quit — the program exits cleanly
-        click(layout.SIDEBAR_X + 4 + 33, 27)
+        mx, my, mw, mh = L.side_button_boxes(3)[0]
+        click(mx + mw / 2, my + mh / 2)
         time.sleep(0.3)
-        click(layout.WIDTH / 2, 260 + 4 * 62)
+        click(*L.pt(640, 260 + 4 * 62))
         assert game.wait(timeout=20) == 0
     finally:
         if game.poll() is None:

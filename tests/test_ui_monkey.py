@@ -1,5 +1,6 @@
-"""A monkey over a running deal: thousands of random clicks, keys and resizes.
-Nothing may raise, and the deal must still finish."""
+"""A monkey over a running deal and over whole matches (tribute, 宣点, 还贡 and
+the result panels included): thousands of random clicks, keys and resizes.
+Nothing may raise, and the deal or match must still finish."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import random
 
 import pygame
 
+from gouji import Match, RuleSet
+from gouji.ui.scenes.result import ResultScene
 from gouji.ui.scenes.table import TableScene
 
 from ui_helpers import make_app
@@ -68,3 +71,45 @@ def test_closing_the_window_at_any_moment_exits_cleanly(screen):
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         app.frame(0.1)
         assert app.running is False and app.exit_code == 0
+
+
+def test_monkey_over_whole_matches(screen):
+    """The human decides everything himself (no 托管): the monkey's noise, and now and
+    then a hint played with Enter so the match goes on; panels are clicked through."""
+    from test_ui_phases import match_at
+    seen: set[str] = set()
+    starts = [(0, Match.new(0, RuleSet.preset("qingdao").replace(series_length=2))),
+              (29, Match.new(29, RuleSet.preset("basic").replace(series_length=2))),
+              (14, match_at("qingdao", {}, 14, 157))]   # deal 2 of 5, seat 0 about to give back 2 cards
+    for seed, match in starts:
+        deals_to_go = match.rules.series_length - len(match.results) if seed != 14 else 1
+        goal = len(match.results) + deals_to_go
+        app = make_app(screen)
+        app.play_match(match)
+        table_scene = app.scenes.top
+        table = table_scene.table
+        rng = random.Random(seed)
+        phases = set()
+        for step in range(60000):
+            top = app.scenes.top
+            if len(match.results) >= goal and isinstance(top, ResultScene):
+                break
+            if top is not table_scene and not isinstance(top, ResultScene):
+                app.scenes.reset(table_scene)     # back from menus, help and settings
+            app.handle(random_event(rng))
+            app.running = True
+            table.autoplay = False
+            if table_scene.human_turn():
+                phases.add(str(table_scene.view.phase))
+                if rng.random() < 0.08:             # a player who means it: the hint, then its button
+                    table_scene.intent("hint")
+                    first = table_scene.buttons.buttons[0]
+                    first.on_click()
+            if isinstance(app.scenes.top, ResultScene) and rng.random() < 0.05:
+                app.scenes.top.buttons.buttons[0].on_click()
+            app.scenes.top.update(0.2)
+            if step % 25 == 0:
+                app.draw()
+        assert len(match.results) >= goal, f"seed {seed}: the match did not get through its deals"
+        seen |= phases
+    assert {"lead", "follow", "answer", "declare", "return"} <= seen, seen

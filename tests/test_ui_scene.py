@@ -12,7 +12,6 @@ import pytest
 
 from gouji import Game, RuleSet
 from gouji.table import Submitted, Table
-from gouji.ui import layout
 from gouji.ui.scenes.result import ResultScene
 from gouji.ui.scenes.table import TableScene
 from gouji.ui.scenes.title import TitleScene
@@ -271,7 +270,7 @@ def test_every_scene_draws(screen, lang):
         app.scenes.push(scene)
         app.draw()
         app.scenes.pop()
-    assert layout.WIDTH == screen.get_width()
+    assert app.layout.width == app.screen.get_width()
 
 
 def test_the_bot_level_setting_reaches_every_bot_of_the_running_table(screen):
@@ -313,15 +312,16 @@ def test_liang_cards_lie_at_the_leaders_spot_until_he_leads(screen):
     liang = [e for e in scene.view.history if e.kind == "liang"][-1]
     assert len(liang.cards) >= 2 and set(liang.cards) == {"4"}
     assert all(card_rank(c) == FOUR and card_suit(c) == liang.suit for c in liang.card_ids)
-    item = scene.director.spots[liang.seat]
-    assert item is not None and item.kind == "liang" and item.cards == liang.card_ids
+    item = scene.board.spots[liang.seat]
+    assert item.kind == "liang" and item.cards == liang.card_ids
     assert "亮4" in scene.drawer.describe(liang)
     app.draw()
     director = Director(scale=0.01)  # a later deal's 亮 flies in from the badge
-    director.push([liang])
+    director.update(0.0, [liang])
+    assert director.landing(liang.seat) and director.busy
     for _ in range(100):
-        director.update(0.05)
-    assert not director.busy and director.spots[liang.seat].cards == liang.card_ids
+        director.update(0.05, [liang])
+    assert not director.busy and director.board.spots[liang.seat].cards == liang.card_ids
 
 
 def test_opening_the_sound_device_silences_c_library_chatter_only_meanwhile(capfd):

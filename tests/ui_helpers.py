@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from gouji.ui import layout
 from gouji.ui.app import App, Options
 
 
@@ -25,7 +24,7 @@ def key(scene, code: int) -> None:
 
 
 def hand_card_center(scene, index: int) -> tuple[int, int]:
-    x, y, w, h = layout.hand_boxes(len(scene.hand), scene._selected_indexes())[index]
+    x, y, w, h = scene.layout.hand_boxes(len(scene.hand), scene.selected_indexes())[index]
     return x + min(w, 30) // 2, y + h // 2
 
 

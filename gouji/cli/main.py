@@ -12,6 +12,17 @@ from ..store.settings import CHOICES, SPEEDS
 from ..version import version
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """``1366x700`` -> (1366, 700), within sensible bounds."""
+    width, sep, height = text.lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r:.40} is not a size like 1366x700")
+    size = int(width), int(height)
+    if not (320 <= size[0] <= 7680 and 240 <= size[1] <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r:.40}: the width must be 320–7680 and the height 240–4320")
+    return size
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="gouji", description="够级 Gouji — play offline against bots")
     parser.add_argument("--version", action="version", version=f"gouji {version()}")
@@ -30,6 +41,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--screenshot", metavar="PATH", help="write a PNG of the final table")
     parser.add_argument("--max-seconds", type=float, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--no-save", action="store_true", help="do not save the match")
+    parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
+                        help="window size in pixels, e.g. 1366x700 (default: fits the screen)")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     args = parser.parse_args(argv)
     if args.screenshot and not args.screenshot.lower().endswith(".png"):
         parser.error("--screenshot needs a path ending in .png")
@@ -49,5 +63,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     from ..ui.startup import run
     options = Options(autoplay=args.autoplay, seed=args.seed, quit_after_deal=args.quit_after_deal,
                       screenshot=args.screenshot, rules=args.rules, lang=args.lang, speed=args.speed,
-                      bots=args.bots, sound=not args.no_sound, max_seconds=args.max_seconds, no_save=args.no_save)
+                      bots=args.bots, sound=not args.no_sound, max_seconds=args.max_seconds, no_save=args.no_save,
+                      size=args.size, fullscreen=args.fullscreen)
     return run(options)

@@ -80,6 +80,8 @@ class Match:
         self._paid: list[Payment] = []
         self._deal_seed = 0
         self._liang: tuple[int, int] | None = None
+        # the last finished deal: its game and its match events (for its final view)
+        self._finished: tuple[Game, list[Event], dict[str, Any]] | None = None
         self._advance()
 
     @classmethod
@@ -352,6 +354,7 @@ class Match:
             pre_declared=tuple(sorted(self._pre_declared.items())), score=score,
             voided=self._voided, seed=self._deal_seed))
         self._emit(Event(ev.DEAL_END, None, "", (tuple(game.places), score, self.totals)))
+        self._finished = (game, self._deal_events, self._extras())
         self.game = None
         self.deal_index += 1
         if self.deal_index >= self.rules.series_length:
@@ -369,18 +372,32 @@ class Match:
             self._emit(event)
 
     # ----- what a seat sees ------------------------------------------------
+    def _extras(self) -> dict[str, Any]:
+        """The match around the deal, as a SeatView shows it."""
+        return dict(deal_index=self.deal_index, series_length=self.rules.series_length,
+                    totals=self.totals, yaotou=frozenset(self._yaotou),
+                    declared=tuple([(d, t, "ming") for d, t in sorted(self._declared.items())]
+                                   + [(d, t, "yu") for d, t in sorted(self._pre_declared.items())]),
+                    owed=tuple((p.kind, p.giver, p.receiver, p.count) for p in self._paid))
+
     def view(self, seat: int) -> SeatView:
-        extra: dict[str, Any] = dict(deal_index=self.deal_index, series_length=self.rules.series_length,
-                     totals=self.totals, yaotou=frozenset(self._yaotou),
-                     declared=tuple([(d, t, "ming") for d, t in sorted(self._declared.items())]
-                                    + [(d, t, "yu") for d, t in sorted(self._pre_declared.items())]),
-                     owed=tuple((p.kind, p.giver, p.receiver, p.count) for p in self._paid))
+        finished = self.finished_view(seat) if self.is_over else None
+        if finished is not None:
+            return finished
+        extra = self._extras()
         before = tuple(e for e in self._deal_events if e.visible_to(seat))
         if self.game is not None and not self._decisions:
-            view = self.game.view(seat)
-            return replace(view, history=before + view.history,
-                           men=frozenset(self.game.men), **extra)
+            return _with_match(self.game, seat, before, extra)
         return self._pre_play_view(seat, before, extra)
+
+    def finished_view(self, seat: int) -> SeatView | None:
+        """The last finished deal as ``seat`` saw it at its end (places, hands left,
+        the match's totals after it) — what the table shows under its result."""
+        if self._finished is None:
+            return None
+        game, events, extra = self._finished
+        before = tuple(e for e in events if e.visible_to(seat))
+        return _with_match(game, seat, before, extra)
 
     def _pre_play_view(self, seat: int, history: tuple[Event, ...], extra: dict) -> SeatView:
         counts = tuple(len(h) for h in self._hands)
@@ -400,6 +417,11 @@ class Match:
             gou_si_ji=frozenset(), opened=frozenset(), chaos=False,
             legal_actions=tuple(self.legal_actions()) if decision and decision.seat == seat else (),
             history=history, **extra)
+
+
+def _with_match(game: Game, seat: int, before: tuple[Event, ...], extra: dict[str, Any]) -> SeatView:
+    view = game.view(seat)
+    return replace(view, history=before + view.history, men=frozenset(game.men), **extra)
 
 
 def _refusal(d: Decision, action: str) -> IllegalAction:

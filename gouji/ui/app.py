@@ -24,7 +24,8 @@ from .cardart import CardArt
 from .fonts import Fonts
 from .scenes.base import Scene, SceneStack
 from .sound import Sounds
-from .window import open_window
+from .layout import Layout
+from .window import open_window, set_mode
 
 
 @dataclass
@@ -40,6 +41,8 @@ class Options:
     sound: bool = True
     max_seconds: float | None = None   # safety net for unattended runs
     no_save: bool = False
+    size: tuple[int, int] | None = None  # the window's size (else it fits the screen)
+    fullscreen: bool = False
 
 
 class App:
@@ -52,7 +55,9 @@ class App:
                                        ("preset", options.rules), ("bot_level", options.bots)) if v}
         if overrides:
             self.settings = self.settings.replace(**overrides)
-        self.screen = screen or open_window()
+        self.screen = screen or open_window(options.size)
+        self.fullscreen = False
+        self.window_size = self.screen.get_size()   # the size to come back to from fullscreen
         self.fonts = Fonts()
         self.art = CardArt(self.fonts)
         self.sounds = Sounds(enabled=options.sound and self.settings.sound)
@@ -60,14 +65,25 @@ class App:
         self.running = True
         self.exit_code = 0
         self._drawn_scene: Scene | None = None
+        self._layout = Layout(*self.screen.get_size())
         self._since_draw = 0.0
         self.deal_seed = options.seed if options.seed is not None else int(time.time()) % 100000
         self.match: Match | None = None
         self.save_problem: str | None = None
         from .scenes.title import TitleScene
         self.scenes.reset(TitleScene(self))
+        if options.fullscreen:
+            self.toggle_fullscreen()
         if options.autoplay:
             self.new_match()
+
+    @property
+    def layout(self) -> Layout:
+        """Geometry at the window's real size (recomputed when it changes)."""
+        size = self.screen.get_size()
+        if self._layout.width != size[0] or self._layout.height != size[1]:
+            self._layout = Layout(*size)
+        return self._layout
 
     # ----- settings and pacing ---------------------------------------------
     @property
@@ -221,12 +237,30 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            try:
-                pygame.display.toggle_fullscreen()
-            except pygame.error:
-                pass  # some drivers cannot go fullscreen; the window stays as it is
+            self.toggle_fullscreen()
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.screen = pygame.display.get_surface() or self.screen
+            if not self.fullscreen:
+                self.window_size = self.screen.get_size()
+            self._relayout()
         elif self.scenes.top is not None:
             self.scenes.top.handle(event)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen at the screen's own resolution (drawn at that size), and back."""
+        try:
+            self.screen = set_mode(self.window_size, fullscreen=not self.fullscreen)
+            self.fullscreen = not self.fullscreen
+        except pygame.error:
+            return  # some drivers cannot go fullscreen; the window stays as it is
+        self._relayout()
+
+    def _relayout(self) -> None:
+        """The window changed size: every scene lays itself out again."""
+        before = self._layout
+        if self.layout != before:
+            for scene in self.scenes.scenes:
+                scene.resized()
 
     def draw(self) -> None:
         for scene in self.scenes.visible():

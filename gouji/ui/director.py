@@ -1,243 +1,205 @@
-"""Turns engine events into what lies on the table and the animations that
-get it there. The director never decides anything about the rules; it only
-shows events, one after another, and tells the scene when it is idle."""
+"""Shows the human's event stream one event after another: what lies on the
+table is a ``Board`` folded over the events shown so far; the director adds
+only the time between them — cards in flight, short pauses, sounds — and
+holds at the end of a deal until the result panel is closed. It decides
+nothing about the rules."""
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ..engine import events as ev
 from ..engine.events import Event, EventKind
-from ..engine.seats import opposite
-from . import layout
+from .board import Board, Spot
+from .layout import Layout, Point
 from .tween import Tween, ease_in_out, ease_out_cubic
 
-Point = tuple[float, float]
+Anchor = Callable[[Layout], list[Point]]   # where cards are, at the window's current size
 
 
-@dataclass
-class SpotItem:
-    """What lies in front of a seat this round: cards, or a word like 过."""
+@dataclass(frozen=True)
+class Before:
+    """The board just before an event: what its animation starts from."""
 
-    kind: str                      # play, burn, pass, kou, rang, noburn, liang
-    cards: tuple[int, ...] = ()
-    gouji: bool = False
+    hand: tuple[int, ...]
+    spots: dict[int, Spot]
 
 
 @dataclass
 class Flight:
-    """Cards moving from somewhere to a seat's spot (or away when swept)."""
+    """Cards moving from one place to another (a play to its spot, a swept round, a tribute)."""
 
     cards: tuple[int, ...]
-    starts: list[Point]
-    ends: list[Point]
+    start: Anchor
+    end: Anchor
     tween: Tween
     face_up: bool = True
-    on_done: Callable[[], None] | None = None
+    lands_at: int | None = None   # the seat whose spot shows these cards once they land
 
-    def positions(self) -> list[Point]:
+    def positions(self, layout: Layout) -> list[Point]:
         k = self.tween.ease(self.tween.progress)
         return [(a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
-                for a, b in zip(self.starts, self.ends)]
+                for a, b in zip(self.start(layout), self.end(layout))]
 
 
-@dataclass
+def at_spot(seat: int, count: int) -> Anchor:
+    return lambda layout: layout.spot_centers(seat, count)
+
+
+def at_badge(seat: int, count: int) -> Anchor:
+    return lambda layout: [layout.badge_center(seat)] * count
+
+
+def in_hand(hand: tuple[int, ...], cards: tuple[int, ...]) -> Anchor:
+    """Where ``cards`` lay, raised, in a hand that still held them."""
+    indexes = [hand.index(c) for c in cards if c in hand]
+
+    def anchor(layout: Layout) -> list[Point]:
+        boxes = layout.hand_boxes(len(hand), set(indexes))
+        return [(boxes[i][0] + boxes[i][2] / 2, boxes[i][1] + boxes[i][3] / 2) for i in indexes]
+    return anchor
+
+
 class Director:
-    """Event queue -> table display; ``scale`` stretches or shrinks every animation."""
+    """``scale`` stretches or shrinks every animation (0 at instant speed)."""
 
-    human: int = 0
-    scale: float = 1.0
-    source_of: Callable[[int, tuple[int, ...]], list[Point]] | None = None
-    sound: Callable[[str], None] = lambda name: None
-    notify: Callable[[Event], None] = lambda event: None   # the scene reacts (hand, log, overlays)
-    spots: dict[int, SpotItem | None] = field(default_factory=lambda: {s: None for s in range(6)})
-    standing_seat: int | None = None
-    places: dict[int, int] = field(default_factory=dict)
-    flights: list[Flight] = field(default_factory=list)
-    pending: deque = field(default_factory=deque)
-    pause: float = 0.0
-    answering: bool = False   # the current standing 够级 is being answered (扣 wording)
-    hold: bool = False        # stopped until the scene resumes (a deal summary is showing)
-    labels: dict[int, str] = field(default_factory=dict)   # pre-play words at a seat (革命, 宣点)
+    def __init__(self, human: int = 0, scale: float = 1.0, sound: Callable[[str], None] = lambda name: None,
+                 on_deal_end: Callable[[bool], None] = lambda final: None) -> None:
+        self.human, self.scale, self.sound, self.on_deal_end = human, scale, sound, on_deal_end
+        self.board = Board(human=human)
+        self.shown = 0                 # events of the stream already shown
+        self.flights: list[Flight] = []
+        self.pause = 0.0
+        self.hold = False              # stopped until the scene resumes (a deal's result is up)
 
     @property
     def busy(self) -> bool:
-        return bool(self.hold or self.flights or self.pending or self.pause > 0)
+        """Something is still being shown: wait before the next action."""
+        return bool(self.hold or self.flights or self.pause > 0)
 
-    def push(self, events: list[Event]) -> None:
-        self.pending.extend(events)
+    def idle(self, stream: Sequence[Event]) -> bool:
+        return not self.busy and self.shown >= len(stream)
 
-    def reset_round(self) -> None:
-        self.spots = {s: None for s in range(6)}
-        self.standing_seat = None
+    def catch_up(self, stream: Sequence[Event]) -> None:
+        """Show the present at once, without replaying old animations (a new or resumed table)."""
+        self.board = Board.fold(stream, self.human)
+        self.shown = len(stream)
 
-    def update(self, dt: float) -> None:
+    def landing(self, seat: int) -> bool:
+        """Cards are still flying to ``seat``'s spot (it shows them once they land)."""
+        return any(f.lands_at == seat for f in self.flights)
+
+    def update(self, dt: float, stream: Sequence[Event]) -> None:
         if self.hold:
             return
-        if self.pause > 0:
-            self.pause = max(0.0, self.pause - dt)
+        self.pause = max(0.0, self.pause - dt)
         for flight in self.flights:
             flight.tween.update(dt)
-        for flight in [f for f in self.flights if f.tween.done]:
-            self.flights.remove(flight)
-            if flight.on_done:
-                flight.on_done()
-        while self.pending and not self.flights and self.pause <= 0 and not self.hold:
-            self._show(self.pending.popleft())
+        self.flights = [f for f in self.flights if not f.tween.done]
+        while not self.busy and self.shown < len(stream):
+            event = stream[self.shown]
+            self.shown += 1
+            self._show(event, stream[self.shown:self.shown + 1])
 
     # ----- one event -----------------------------------------------------
-    def _show(self, event: Event) -> None:
-        self.notify(event)
-        handler = HANDLERS.get(event.kind)
+    def _show(self, event: Event, after: Sequence[Event]) -> None:
+        before = Before(self.board.hand, dict(self.board.spots))
+        self.board.apply(event)
+        handler = _HANDLERS.get(event.kind)
         if handler is not None:
-            handler(self, event)
+            handler(self, event, before)
+        if event.kind == ev.DEAL_END:
+            final = bool(after) and after[0].kind == ev.MATCH_OVER
+            if final:   # the last deal: straight to the match's result
+                self.board.apply(after[0])
+                self.shown += 1
+            self.hold = True
+            self.on_deal_end(final)
 
     def _wait(self, seconds: float) -> None:
         self.pause = max(self.pause, seconds * self.scale)
 
-    def _on_play(self, event: Event, burn: bool = False) -> None:
+    def _fly(self, cards: tuple[int, ...], start: Anchor, end: Anchor, seconds: float, ease=ease_out_cubic,
+             delay: float = 0.0, face_up: bool = True, lands_at: int | None = None) -> None:
+        tween = Tween((0.0,), (1.0,), seconds * self.scale, ease, delay=delay * self.scale)
+        self.flights.append(Flight(cards, start, end, tween, face_up, lands_at))
+
+    def _play(self, event: Event, before: Before) -> None:
         seat = event.seat
         assert seat is not None
         cards = event.card_ids
-        gouji = event.gouji
-        kind = "burn" if burn else "play"
-        starts = (self.source_of(seat, cards) if self.source_of else None) or \
-            [layout.badge_center(seat)] * len(cards)
-        ends = [(x + layout.TABLE_CARD[0] / 2, y + layout.TABLE_CARD[1] / 2)
-                for x, y, _, _ in layout.spot_boxes(seat, len(cards))]
-        self.spots[seat] = None
-        self.standing_seat = seat
+        start = in_hand(before.hand, cards) if seat == self.human else at_badge(seat, len(cards))
+        self._fly(cards, start, at_spot(seat, len(cards)), 0.28, lands_at=seat)
+        self.sound("burn" if event.kind == ev.BURN else "gouji" if event.gouji else "play")
 
-        def land() -> None:
-            self.spots[seat] = SpotItem(kind, cards, gouji)
-
-        self.flights.append(Flight(cards, starts, ends, Tween((0.0,), (1.0,), 0.28 * self.scale,
-                                                               ease_out_cubic), on_done=land))
-        self.sound("burn" if burn else "gouji" if gouji else "play")
-        self.answering = gouji
-
-    def _on_burn(self, event: Event) -> None:
-        self._on_play(event, burn=True)
-
-    def _on_pass(self, event: Event) -> None:
-        seat = event.seat
-        assert seat is not None
-        kou = self.answering and self.standing_seat is not None and opposite(self.standing_seat) == seat
-        self.spots[seat] = SpotItem("kou" if kou else "pass")
+    def _pass(self, event: Event, _: Before) -> None:
         self.sound("pass")
         self._wait(0.12)
 
-    def _on_noburn(self, event: Event) -> None:
-        assert event.seat is not None
-        if self.spots.get(event.seat) is None:
-            self.spots[event.seat] = SpotItem("noburn")
+    def _noburn(self, event: Event, _: Before) -> None:
         self._wait(0.08)
 
-    def _on_rang(self, event: Event) -> None:
-        assert event.seat is not None
-        self.spots[event.seat] = SpotItem("rang")
+    def _rang(self, event: Event, _: Before) -> None:
         self._wait(0.15)
 
-    def _on_out(self, event: Event) -> None:
-        assert event.seat is not None
-        self.places[event.seat] = event.place
+    def _out(self, event: Event, _: Before) -> None:
         self.sound("out")
         self._wait(0.35)
 
-    def _on_round_end(self, event: Event) -> None:
-        winner = event.seat
-        target = layout.badge_center(winner) if winner is not None else layout.TABLE_CENTER
-        swept = [(seat, item) for seat, item in self.spots.items() if item and item.cards]
-        for seat, item in swept:
-            starts = [(x + layout.TABLE_CARD[0] / 2, y + layout.TABLE_CARD[1] / 2)
-                      for x, y, _, _ in layout.spot_boxes(seat, len(item.cards))]
-            self.flights.append(Flight(item.cards, starts, [target] * len(starts),
-                                       Tween((0.0,), (1.0,), 0.3 * self.scale, ease_in_out,
-                                             delay=0.45 * self.scale), face_up=False))
-        self.reset_round()
-        self.answering = False
+    def _round_end(self, event: Event, before: Before) -> None:
+        """The round's cards lie a moment, then are swept to the winner."""
+        winner = event.seat if event.seat is not None else self.human
+        for seat, spot in before.spots.items():
+            if spot.cards:
+                n = len(spot.cards)
+                self._fly(spot.cards, at_spot(seat, n), at_badge(winner, n), 0.3, ease_in_out, delay=0.45,
+                          face_up=False)
 
-    def _on_over(self, event: Event) -> None:
-        self.places = {seat: i for i, seat in enumerate(event.places)}
+    def _over(self, event: Event, _: Before) -> None:
         self._wait(0.6)
 
-    def _on_liang(self, event: Event) -> None:
-        """亮3: the leader's shown 3s (4s under 憋3) lie at his spot until he leads."""
+    def _liang(self, event: Event, _: Before) -> None:
         seat = event.seat
         if seat is None or not event.card_ids:
             return
         cards = event.card_ids
-        ends = [(x + layout.TABLE_CARD[0] / 2, y + layout.TABLE_CARD[1] / 2)
-                for x, y, _, _ in layout.spot_boxes(seat, len(cards))]
-
-        def land() -> None:
-            self.spots[seat] = SpotItem("liang", cards)
-
-        self.flights.append(Flight(cards, [layout.badge_center(seat)] * len(cards), ends,
-                                   Tween((0.0,), (1.0,), 0.35 * self.scale, ease_out_cubic), on_done=land))
+        self._fly(cards, at_badge(seat, len(cards)), at_spot(seat, len(cards)), 0.35, lands_at=seat)
         self.sound("play")
         self._wait(1.1)
 
-    # ----- the match around the deals ---------------------------------------------
-    def _on_deal_start(self, event: Event) -> None:
-        self.reset_round()
-        self.places, self.labels = {}, {}
+    def _deal_start(self, event: Event, _: Before) -> None:
         self._wait(0.3)
 
-    def _transfer(self, event: Event) -> None:
+    def _transfer(self, event: Event, _: Before) -> None:
         """Tribute, returns, 买3: cards fly between two seats; faces only for those two."""
-        giver, receiver, count = event.seat, event.other, event.count
-        involved = event.private_to is not None
-        if giver is None or receiver is None:
+        giver, receiver = event.seat, event.other
+        if giver is None or receiver is None or not event.count:
             return
-        if not count or (not involved and self.human in (giver, receiver)):
+        involved = event.private_to is not None
+        if not involved and self.human in (giver, receiver):
             return  # the human's own transfer flies face up from its private event
-        cards = event.card_ids if involved else (-1,) * count
-        start, end = layout.badge_center(giver), layout.badge_center(receiver)
-        self.flights.append(Flight(cards, [start] * len(cards), [end] * len(cards),
-                                   Tween((0.0,), (1.0,), 0.5 * self.scale, ease_in_out), face_up=involved))
+        cards = event.card_ids if involved else (-1,) * event.count
+        self._fly(cards, at_badge(giver, len(cards)), at_badge(receiver, len(cards)), 0.5, ease_in_out,
+                  face_up=involved)
         self.sound("play")
 
-    def _word(self, event: Event, word: str) -> None:
-        assert event.seat is not None
-        self.labels[event.seat] = word
+    def _word(self, event: Event, _: Before) -> None:
+        if event.kind == ev.REVOLT:
+            self.sound("gouji")
         self._wait(0.35)
 
-    def _on_revolt(self, event: Event) -> None:
-        self._word(event, "revolt")
-        self.sound("gouji")
-
-    def _on_yaotou(self, event: Event) -> None:
-        self._word(event, "yaotou")
-
-    def _on_choose_wutou(self, event: Event) -> None:
-        self._word(event, "wutou")
-
-    def _on_declare(self, event: Event) -> None:
-        self._word(event, "declare")
-
-    def _on_void(self, event: Event) -> None:
-        self.labels = {}
+    def _void(self, event: Event, _: Before) -> None:
         self._wait(0.8)
 
-    def _on_lead(self, event: Event) -> None:
-        self.labels = {}
 
-    def _on_deal_end(self, event: Event) -> None:
-        self.hold = True   # the scene shows the deal summary and resumes us
-
-
-# What the director does for each kind of event (kinds not listed only reach the scene).
-HANDLERS: dict[EventKind, Callable[[Director, Event], None]] = {
-    ev.PLAY: Director._on_play, ev.BURN: Director._on_burn, ev.PASS: Director._on_pass,
-    ev.NOBURN: Director._on_noburn, ev.RANG: Director._on_rang, ev.OUT: Director._on_out,
-    ev.ROUND_END: Director._on_round_end, ev.DEAL_OVER: Director._on_over, ev.LIANG: Director._on_liang,
-    ev.DEAL_START: Director._on_deal_start, ev.TRIBUTE: Director._transfer, ev.RETURN: Director._transfer,
-    ev.BUY3: Director._transfer, ev.REVOLT: Director._on_revolt, ev.YAOTOU: Director._on_yaotou,
-    ev.CHOOSE_WUTOU: Director._on_choose_wutou, ev.DECLARE: Director._on_declare, ev.VOID: Director._on_void,
-    ev.LEAD_TURN: Director._on_lead, ev.DEAL_END: Director._on_deal_end,
+_HANDLERS: dict[EventKind, Callable[[Director, Event, Before], None]] = {
+    ev.PLAY: Director._play, ev.BURN: Director._play, ev.PASS: Director._pass, ev.NOBURN: Director._noburn,
+    ev.RANG: Director._rang, ev.OUT: Director._out, ev.ROUND_END: Director._round_end, ev.DEAL_OVER: Director._over,
+    ev.LIANG: Director._liang, ev.DEAL_START: Director._deal_start, ev.TRIBUTE: Director._transfer,
+    ev.RETURN: Director._transfer, ev.BUY3: Director._transfer, ev.REVOLT: Director._word,
+    ev.YAOTOU: Director._word, ev.CHOOSE_WUTOU: Director._word, ev.DECLARE: Director._word,
+    ev.VOID: Director._void,
 }
 
-__all__ = ["Director", "SpotItem", "Flight"]
+__all__ = ["Director", "Flight"]

@@ -36,15 +36,16 @@ class Fonts:
         return surface
 
     def render_fit(self, text: str, size: int, colour: tuple[int, int, int], width: int,
-                   smallest: int = 12) -> pygame.Surface:
+                   smallest: int = 11, bold: bool = False) -> pygame.Surface:
         """One line no wider than ``width``: a smaller size first, then cut with '…'."""
+        smallest = min(smallest, size)
         for trial in range(size, smallest - 1, -1):
-            if self.get(trial, False).size(text)[0] <= width:
-                return self.render(text, trial, colour)
-        font = self.get(smallest, False)
+            if self.get(trial, bold).size(text)[0] <= width:
+                return self.render(text, trial, colour, bold)
+        font = self.get(smallest, bold)
         while text and font.size(text + "…")[0] > width:
             text = text[:-1]
-        return self.render(text + "…", smallest, colour)
+        return self.render(text + "…", smallest, colour, bold)
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Split into lines that fit ``width`` (CJK breaks anywhere, Latin at spaces)."""

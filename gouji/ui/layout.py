@@ -1,4 +1,10 @@
-"""Pure geometry of the table on the 1280×800 logical canvas (no pygame).
+"""Pure geometry of every screen at the window's real size (no pygame).
+
+The screens are designed on a 1280×800 canvas. ``Layout(width, height)``
+scales that design by ``k`` (the largest factor that fits) so text and card
+faces are drawn at the size they are shown — crisp at any size — and the table
+uses the window's extra width: the sidebar keeps to the right edge, the hand
+spans the whole width, the felt is centred in what is left.
 
 Seats sit on the edges of a flat-topped hexagon, as RULES §0 places them:
 the human (0) at the bottom, 下家 (1) lower-right, 2 upper-right, 对头 (3)
@@ -9,67 +15,190 @@ counter-clockwise on screen.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
-WIDTH, HEIGHT = 1280, 800
-SIDEBAR_X = 1064
-TABLE_CENTER = (530.0, 305.0)
-TABLE_RADII = (390.0, 235.0)
-HAND_CARD = (78, 108)
-TABLE_CARD = (52, 72)
-BACK_CARD = (30, 42)
-HAND_TOP = HEIGHT - 12 - HAND_CARD[1]
-HAND_MARGIN = 20
-RISE = 24
-BUTTON_Y = 606
-BUTTON_SIZE = (112, 42)
-MESSAGE_Y = 568
-BADGE_SIZE = (196, 66)
-SPOT_WIDTH = 164
-# Screen angle (degrees, y down) of the edge each seat sits on.
-SEAT_ANGLES = {0: 90.0, 1: 30.0, 2: -30.0, 3: -90.0, 4: -150.0, 5: 150.0}
+WIDTH, HEIGHT = 1280, 800          # the design canvas
+MIN_SIZE = (960, 600)              # smaller windows are allowed, but look cramped
+SEAT_ANGLES = {0: 90.0, 1: 30.0, 2: -30.0, 3: -90.0, 4: -150.0, 5: 150.0}  # edge of each seat (y down)
 
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]  # x, y, w, h
 
 
-def hexagon() -> list[Point]:
-    """Corners of the table, flat top and bottom."""
-    cx, cy = TABLE_CENTER
-    rx, ry = TABLE_RADII
-    return [(cx + rx * math.cos(math.radians(a)), cy + ry * math.sin(math.radians(a)))
-            for a in range(0, 360, 60)]
+@dataclass(frozen=True)
+class Layout:
+    width: int = WIDTH
+    height: int = HEIGHT
+    k: float = field(init=False)
+    ox: float = field(init=False)   # where the design canvas starts in the window (centred)
+    oy: float = field(init=False)
 
+    def __post_init__(self) -> None:
+        k = max(0.4, min(self.width / WIDTH, self.height / HEIGHT))
+        object.__setattr__(self, "k", k)
+        object.__setattr__(self, "ox", (self.width - WIDTH * k) / 2)
+        object.__setattr__(self, "oy", (self.height - HEIGHT * k) / 2)
 
-def edge_midpoint(seat: int) -> Point:
-    """Middle of the table edge in front of ``seat``."""
-    corners = hexagon()
-    angle = SEAT_ANGLES[seat] % 360
-    i = int(((angle - 30) % 360) // 60)  # the edge between corners i and i+1
-    (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 6]
-    return (x1 + x2) / 2, (y1 + y2) / 2
+    # ----- the design canvas, for the screens other than the table --------
+    def s(self, length: float) -> int:
+        """A design length in window pixels."""
+        return max(1, round(length * self.k))
 
+    def font(self, size: float) -> int:
+        """A design font size at this scale (never unreadably small)."""
+        return max(10, round(size * self.k))
 
-def play_spot(seat: int) -> Point:
-    """Where the seat's latest play of the round lies (toward the centre)."""
-    mx, my = edge_midpoint(seat)
-    cx, cy = TABLE_CENTER
-    return mx + 0.42 * (cx - mx), my + 0.42 * (cy - my)
+    def pt(self, x: float, y: float) -> tuple[int, int]:
+        return round(self.ox + x * self.k), round(self.oy + y * self.k)
 
+    def box(self, x: float, y: float, w: float, h: float) -> Box:
+        left, top = self.pt(x, y)
+        return left, top, self.s(w), self.s(h)
 
-def badge_center(seat: int) -> Point:
-    """Centre of the seat's name badge, outside the table edge."""
-    if seat == 0:
-        return 118.0, 586.0
-    mx, my = edge_midpoint(seat)
-    angle = math.radians(SEAT_ANGLES[seat])
-    push = 44.0 if seat == 3 else 112.0
-    return mx + push * math.cos(angle), my + push * math.sin(angle) * (0.9 if seat == 3 else 0.7)
+    @property
+    def center_x(self) -> int:
+        return self.width // 2
 
+    # ----- the table: regions ----------------------------------------------
+    @property
+    def sidebar(self) -> Box:
+        """Log, score and card counter, against the right edge."""
+        w = round(216 * self.k)
+        return self.width - w, 0, w, self.height
 
-def badge_box(seat: int) -> Box:
-    cx, cy = badge_center(seat)
-    w, h = BADGE_SIZE
-    return int(cx - w / 2), int(cy - h / 2), w, h
+    @property
+    def hand_card(self) -> tuple[int, int]:
+        return self.s(74), self.s(106)
+
+    @property
+    def table_card(self) -> tuple[int, int]:
+        return self.s(52), self.s(72)
+
+    @property
+    def back_card(self) -> tuple[int, int]:
+        return self.s(30), self.s(42)
+
+    @property
+    def rise(self) -> int:
+        """How far a selected card rises out of the hand."""
+        return self.s(24)
+
+    @property
+    def hand_top(self) -> int:
+        return self.height - self.s(12) - self.hand_card[1]
+
+    @property
+    def table_center(self) -> Point:
+        """The felt's centre: in the middle of the space left of the sidebar."""
+        top_space = self.hand_top - self.s(106)   # buttons and the prompt sit above the hand
+        cy = self.s(305) + max(0.0, (top_space - self.s(574)) / 2)
+        return (self.width - self.sidebar[2]) / 2, cy
+
+    @property
+    def table_radii(self) -> Point:
+        return 390 * self.k, 235 * self.k
+
+    @property
+    def button_y(self) -> int:
+        return self.hand_top - self.s(74)
+
+    @property
+    def message_y(self) -> int:
+        """The centre line of the prompt or refusal above the buttons."""
+        return self.hand_top - self.s(112)
+
+    @property
+    def button_size(self) -> tuple[int, int]:
+        return self.s(112), self.s(42)
+
+    @property
+    def badge_size(self) -> tuple[int, int]:
+        return self.s(196), self.s(66)
+
+    # ----- the table: seats and plays --------------------------------------
+    def hexagon(self) -> list[Point]:
+        """Corners of the table, flat top and bottom."""
+        cx, cy = self.table_center
+        rx, ry = self.table_radii
+        return [(cx + rx * math.cos(math.radians(a)), cy + ry * math.sin(math.radians(a)))
+                for a in range(0, 360, 60)]
+
+    def edge_midpoint(self, seat: int) -> Point:
+        """Middle of the table edge in front of ``seat``."""
+        corners = self.hexagon()
+        angle = SEAT_ANGLES[seat] % 360
+        i = int(((angle - 30) % 360) // 60)  # the edge between corners i and i+1
+        (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 6]
+        return (x1 + x2) / 2, (y1 + y2) / 2
+
+    def play_spot(self, seat: int) -> Point:
+        """Where the seat's latest play of the round lies (toward the centre)."""
+        mx, my = self.edge_midpoint(seat)
+        cx, cy = self.table_center
+        return mx + 0.42 * (cx - mx), my + 0.42 * (cy - my)
+
+    def badge_center(self, seat: int) -> Point:
+        """Centre of the seat's name badge, outside the table edge."""
+        cx, _ = self.table_center
+        if seat == 0:
+            return cx - 412 * self.k, self.hand_top - 94 * self.k
+        mx, my = self.edge_midpoint(seat)
+        angle = math.radians(SEAT_ANGLES[seat])
+        push = (44.0 if seat == 3 else 112.0) * self.k
+        return mx + push * math.cos(angle), my + push * math.sin(angle) * (0.9 if seat == 3 else 0.7)
+
+    def badge_box(self, seat: int) -> Box:
+        cx, cy = self.badge_center(seat)
+        w, h = self.badge_size
+        return int(cx - w / 2), int(cy - h / 2), w, h
+
+    def spot_boxes(self, seat: int, count: int) -> list[Box]:
+        w, h = self.table_card
+        sx, sy = self.play_spot(seat)
+        xs = row_positions(count, sx, 164 * self.k, w, 17 * self.k)
+        return [(int(x), int(sy - h / 2), w, h) for x in xs]
+
+    def spot_centers(self, seat: int, count: int) -> list[Point]:
+        return [(x + w / 2, y + h / 2) for x, y, w, h in self.spot_boxes(seat, count)]
+
+    def backs_origin(self, seat: int, shown: int) -> tuple[int, int]:
+        """Top-left of the row of card backs under a seat's badge."""
+        w, _ = self.back_card
+        bx, by, bw, bh = self.badge_box(seat)
+        return bx + bw // 2 - (w + self.s(7) * (shown - 1)) // 2, by + bh + self.s(3)
+
+    # ----- the human's hand and the buttons ---------------------------------
+    def hand_boxes(self, count: int, selected: set[int] | None = None) -> list[Box]:
+        """Card rectangles of the human's hand, left to right; selected cards rise."""
+        selected = selected or set()
+        w, h = self.hand_card
+        margin = self.s(14)
+        xs = row_positions(count, self.width / 2, self.width - 2 * margin, w, 46 * self.k)
+        return [(int(x), self.hand_top - (self.rise if i in selected else 0), w, h) for i, x in enumerate(xs)]
+
+    def hand_index_at(self, count: int, selected: set[int], point: Point) -> int | None:
+        """Which hand card is under ``point`` (the topmost: later cards overlap earlier)."""
+        px, py = point
+        boxes = self.hand_boxes(count, selected)
+        for i in range(len(boxes) - 1, -1, -1):
+            x, y, w, h = boxes[i]
+            if x <= px < x + w and y <= py < y + h:
+                return i
+        return None
+
+    def button_boxes(self, count: int) -> list[Box]:
+        """A centred row of ``count`` buttons above the hand, under the felt's centre."""
+        w, h = self.button_size
+        gap = self.s(14)
+        total = count * w + (count - 1) * gap
+        left = self.table_center[0] - total / 2
+        return [(int(left + i * (w + gap)), self.button_y, w, h) for i in range(count)]
+
+    def side_button_boxes(self, count: int) -> list[Box]:
+        """The small buttons at the top of the sidebar (menu, 托管, counter)."""
+        x0, _, w, _ = self.sidebar
+        size = (w - self.s(12)) // max(count, 1)
+        return [(x0 + self.s(4) + i * size, self.s(10), size - self.s(4), self.s(34)) for i in range(count)]
 
 
 def row_positions(count: int, center_x: float, max_width: float, card_width: int,
@@ -83,42 +212,21 @@ def row_positions(count: int, center_x: float, max_width: float, card_width: int
     return [left + i * step for i in range(count)]
 
 
-def hand_boxes(count: int, selected: set[int] | None = None) -> list[Box]:
-    """Card rectangles of the human's hand, left to right; selected cards rise."""
-    selected = selected or set()
-    w, h = HAND_CARD
-    xs = row_positions(count, WIDTH / 2, WIDTH - 2 * HAND_MARGIN, w, 46)
-    return [(int(x), HAND_TOP - (RISE if i in selected else 0), w, h) for i, x in enumerate(xs)]
-
-
-def hand_index_at(count: int, selected: set[int], point: Point) -> int | None:
-    """Which hand card is under ``point`` (the topmost: later cards overlap earlier)."""
-    px, py = point
-    boxes = hand_boxes(count, selected)
-    for i in range(len(boxes) - 1, -1, -1):
-        x, y, w, h = boxes[i]
-        if x <= px < x + w and y <= py < y + h:
-            return i
-    return None
-
-
-def spot_boxes(seat: int, count: int) -> list[Box]:
-    w, h = TABLE_CARD
-    sx, sy = play_spot(seat)
-    xs = row_positions(count, sx, SPOT_WIDTH, w, 17)
-    return [(int(x), int(sy - h / 2), w, h) for x in xs]
-
-
-def button_boxes(count: int) -> list[Box]:
-    """A centred row of ``count`` buttons above the hand."""
-    w, h = BUTTON_SIZE
-    gap = 14
-    total = count * w + (count - 1) * gap
-    left = TABLE_CENTER[0] - total / 2
-    return [(int(left + i * (w + gap)), BUTTON_Y, w, h) for i in range(count)]
-
-
 def boxes_overlap(a: Box, b: Box) -> bool:
     ax, ay, aw, ah = a
     bx, by, bw, bh = b
     return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+def inside(box: Box, width: int, height: int) -> bool:
+    x, y, w, h = box
+    return 0 <= x and 0 <= y and x + w <= width and y + h <= height
+
+
+def window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """A window that fits the screen with its title bar and taskbar (a 1366×768
+    laptop leaves about 1366×700), never larger than 1440×900 to start with."""
+    if desktop is None or min(desktop) <= 0:
+        return WIDTH, HEIGHT
+    dw, dh = desktop
+    return max(MIN_SIZE[0], min(1440, dw - 40)), max(MIN_SIZE[1], min(900, dh - 90))

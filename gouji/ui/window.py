@@ -1,8 +1,10 @@
-"""The game's window: opened once, after the display was checked."""
+"""The game's window: sized to fit the screen, drawn at its real size (no
+bitmap scaling, so text stays crisp), resizable, and fullscreen on F11."""
 
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 
 import pygame
@@ -12,15 +14,45 @@ from . import layout
 TITLE = "够级 Gouji"
 
 
-def open_window() -> pygame.Surface:
+def declare_dpi_aware() -> None:
+    """On Windows, say we draw at the real pixel size, or Windows scales the
+    window as a bitmap (blurry) at 125–150 %. A no-op elsewhere."""
+    if sys.platform != "win32":
+        return
+    try:
+        import ctypes
+        getattr(ctypes, "windll").shcore.SetProcessDpiAwareness(2)   # windll exists only on Windows
+    except (AttributeError, OSError):
+        pass  # older Windows: scaled, but it still works
+
+
+def desktop_size() -> tuple[int, int] | None:
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return sizes[0] if sizes else None
+
+
+def set_mode(size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
+    flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+    with warnings.catch_warnings():  # "no fast renderer" under a software display is fine
+        warnings.simplefilter("ignore")
+        screen = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        try:
+            pygame.Window.from_display_module().minimum_size = layout.MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass  # an older pygame: no minimum, the layout still scales down
+    return screen
+
+
+def open_window(size: tuple[int, int] | None = None) -> pygame.Surface:
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "gouji")
+    declare_dpi_aware()
     pygame.display.init()  # not pygame.init(): audio opens only if sound is on (Sounds)
     pygame.font.init()
     pygame.display.set_caption(TITLE)
-    flags = pygame.SCALED | pygame.RESIZABLE
-    with warnings.catch_warnings():  # "no fast renderer" under a software display is fine
-        warnings.simplefilter("ignore")
-        screen = pygame.display.set_mode((layout.WIDTH, layout.HEIGHT), flags)
+    screen = set_mode(size or layout.window_size(desktop_size()))
     pygame.display.set_icon(make_icon())
     return screen
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ...store.settings import Settings
     from ..cardart import CardArt
     from ..fonts import Fonts
+    from ..layout import Layout
     from ..sound import Sounds
 
 
@@ -43,6 +44,8 @@ class Host(Protocol):
 
     @property
     def options(self) -> Options: ...
+    @property
+    def layout(self) -> "Layout": ...
     @property
     def anim_scale(self) -> float: ...
     @property
@@ -107,6 +110,17 @@ class Scene:
     def settings_changed(self) -> None:
         """A setting changed (language, bot level, …): follow it."""
         self.refresh_language()
+
+    def resized(self) -> None:
+        """The window changed size: lay the screen out again (labels and buttons)."""
+        self.refresh_language()
+
+    # ----- what a panel over the table may ask of it ------------------------------
+    def intent(self, name: str) -> None:
+        """A named action from a panel over this scene (e.g. 托管 from the result panel)."""
+
+    def autoplay_on(self) -> bool:
+        return False
 
 
 class ButtonScene(Scene):

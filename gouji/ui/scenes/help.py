@@ -1,71 +1,79 @@
-"""Rules help for learners, from assets/text/rules_<lang>.txt, scrollable."""
+"""Rules help for learners, from assets/text/rules_<lang>.txt, scrollable
+under a fixed header."""
 
 from __future__ import annotations
 
 import pygame
 
 from ...store.resources import read_text_asset
-from .. import layout, theme
+from .. import theme
 from ..i18n import t
-from .base import Scene
 from ..widgets import Button, ButtonBar
+from .base import Host, Scene
 
-WIDTH = 900
+TEXT_WIDTH = 980   # design width of the text column
 
 
 class HelpScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.scroll = 0
         self.buttons = ButtonBar()
-        self.lines: list[tuple[str, int, bool]] = []
+        self.lines: list[tuple[str, int, bool]] = []   # (text, font size in pixels, heading)
         self.refresh_language()
 
     def refresh_language(self) -> None:
-        lang = self.app.settings.language
+        lang, L, fonts = self.app.settings.language, self.app.layout, self.app.fonts
         text = read_text_asset("text", f"rules_{lang}.txt")
+        width = L.s(TEXT_WIDTH)
+        heading, body = L.font(26), L.font(19)
         self.lines = []
         for raw in text.splitlines():
             if raw.startswith("# "):
-                self.lines.append(("", 12, False))
-                self.lines += [(line, 26, True) for line in self.app.fonts.wrap(raw[2:], 26, WIDTH, True)]
+                self.lines.append(("", L.font(12), False))
+                self.lines += [(line, heading, True) for line in fonts.wrap(raw[2:], heading, width, True)]
             elif raw.strip():
-                indent = "    " if raw.startswith("- ") else ""
-                body = ("• " + raw[2:]) if raw.startswith("- ") else raw
-                wrapped = self.app.fonts.wrap(body, 19, WIDTH - 30)
-                self.lines += [((indent if i else indent) + line, 19, False) for i, line in enumerate(wrapped)]
-        back = pygame.Rect(layout.WIDTH - 180, 20, 150, 44)
-        self.buttons.set([Button(back, t("btn_back", lang), self.app.scenes.pop, key="back")])
+                bullet = raw.startswith("- ")
+                wrapped = fonts.wrap(("• " + raw[2:]) if bullet else raw, body, width - L.s(30))
+                self.lines += [(("    " if bullet and i else "") + line, body, False) for i, line in enumerate(wrapped)]
+        back = pygame.Rect(L.width - L.s(190), L.s(20), L.s(160), L.s(44))
+        self.buttons.set([Button(back, t("btn_back", lang), self.app.scenes.pop, key="back", size=L.font(20),
+                                 hotkey=pygame.K_ESCAPE)])
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.buttons.handle(event):
             return
+        step = self.app.layout.s(40)
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - event.y * 40)
+            self.scroll = max(0, self.scroll - event.y * step)
         elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.scenes.pop()
-            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self.scroll += 40 if event.key == pygame.K_DOWN else 400
+            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_SPACE):
+                self.scroll += step if event.key == pygame.K_DOWN else step * 10
             elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self.scroll = max(0, self.scroll - (40 if event.key == pygame.K_UP else 400))
+                self.scroll = max(0, self.scroll - (step if event.key == pygame.K_UP else step * 10))
+            elif event.key == pygame.K_HOME:
+                self.scroll = 0
 
     def draw(self, screen: pygame.Surface) -> None:
-        lang = self.app.settings.language
+        lang, L, fonts = self.app.settings.language, self.app.layout, self.app.fonts
         screen.fill((22, 28, 26))
-        title = self.app.fonts.render(t("help_title", lang), 34, theme.GOLD, bold=True)
-        screen.blit(title, (80, 22))
-        hint = self.app.fonts.render(t("help_scroll", lang), 15, theme.TEXT_DIM)
-        screen.blit(hint, (80, 70))
-        total = sum(size + 12 for _, size, _ in self.lines)
-        self.scroll = min(self.scroll, max(0, total - 640))
-        y = 110 - self.scroll
+        header = L.s(100)
+        left = max(L.s(40), (L.width - L.s(TEXT_WIDTH)) // 2)
+        gap = L.s(12)
+        total = sum(size + gap for _, size, _ in self.lines)
+        self.scroll = min(self.scroll, max(0, total - (L.height - header - L.s(20))))
         clip = screen.get_clip()
-        screen.set_clip(pygame.Rect(0, 100, layout.WIDTH, layout.HEIGHT - 100))
+        screen.set_clip(pygame.Rect(0, header, L.width, L.height - header))
+        y = header + L.s(10) - self.scroll
         for line, size, bold in self.lines:
-            if 60 < y < layout.HEIGHT:
+            if header - size < y < L.height:
                 colour = theme.GOLD if bold else theme.TEXT
-                screen.blit(self.app.fonts.render(line, size, colour, bold=bold), (110, y))
-            y += size + 12
+                screen.blit(fonts.render(line, size, colour, bold=bold), (left, y))
+            y += size + gap
         screen.set_clip(clip)
-        self.buttons.draw(screen, self.app.fonts)
+        title = fonts.render(t("help_title", lang), L.font(34), theme.GOLD, bold=True)
+        screen.blit(title, (left, L.s(22)))
+        hint = fonts.render(t("help_scroll", lang), L.font(15), theme.TEXT_DIM)
+        screen.blit(hint, (left, L.s(70)))
+        pygame.draw.line(screen, theme.RIM_LIGHT, (0, header - 2), (L.width, header - 2), 1)
+        self.buttons.draw(screen, fonts)

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import pygame
 
-from .. import layout, theme
+from .. import theme
 from ..i18n import t
 from ..widgets import column
-from .base import ButtonScene, Scene
+from .base import ButtonScene, Host, Scene
+
+HOTKEYS = {"resume": pygame.K_ESCAPE, "help": pygame.K_h, "settings": pygame.K_s, "title": pygame.K_m,
+           "quit": pygame.K_q}
 
 
 class MenuScene(ButtonScene):
     overlay = True
 
-    def __init__(self, app, under: Scene | None) -> None:
+    def __init__(self, app: Host, under: Scene | None) -> None:
         super().__init__(app)
         self.under = under
         self.refresh_language()
@@ -25,11 +28,11 @@ class MenuScene(ButtonScene):
                    ("quit", t("quit", lang))]
         actions = {"resume": self.app.scenes.pop, "help": self.app.open_help, "settings": self.app.open_settings,
                    "title": self.app.to_title, "quit": self.app.quit}
-        self.buttons.set(column(entries, actions, 260))
+        self.buttons.set(column(self.app.layout, entries, actions, 260, hotkeys=HOTKEYS))
 
     def draw(self, screen: pygame.Surface) -> None:
+        L = self.app.layout
         theme.shade(screen, 150)
-        box = pygame.Rect(0, 0, 380, 380)
-        box.center = (layout.WIDTH // 2, 380)
-        screen.blit(theme.panel(box.size, (16, 18, 22, 230), 16), box)
+        box = pygame.Rect(L.box(450, 190, 380, 380))
+        screen.blit(theme.panel(box.size, (16, 18, 22, 230), L.s(16)), box)
         self.buttons.draw(screen, self.app.fonts)

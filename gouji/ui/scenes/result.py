@@ -1,17 +1,22 @@
 """Between deals: the deal's places and points, what is owed next deal, the
-series scoreboard — and, after the last deal, the match's end."""
+series scoreboard — and, after the last deal, the match's result at once."""
 
 from __future__ import annotations
 
 import pygame
 
+from ...engine.rules import RuleSet
 from ...engine.scoring import is_chuan_san_hu, raw_team_points
 from ...engine.seats import team
 from ...engine.tribute import KIND_NAMES, DealResult, obligations
-from .. import layout, theme
+from .. import theme
 from ..i18n import t
-from .base import Scene
+from ..layout import Layout
 from ..widgets import Button, ButtonBar
+from .base import Host, Scene
+
+BOX = (170, 45, 940, 690)   # the panel, in design coordinates
+SERIES_ROWS = 10            # deals listed on the scoreboard (the latest ones)
 
 
 def seat_label(seat: int, lang: str) -> str:
@@ -25,7 +30,7 @@ class ResultScene(Scene):
 
     overlay = True
 
-    def __init__(self, app, results: list[DealResult], rules, under: Scene | None = None,
+    def __init__(self, app: Host, results: list[DealResult], rules: RuleSet, under: Scene | None = None,
                  final: bool = False) -> None:
         super().__init__(app)
         self.results, self.rules, self.under, self.final = results, rules, under, final
@@ -34,18 +39,28 @@ class ResultScene(Scene):
         self.refresh_language()
 
     def refresh_language(self) -> None:
-        lang = self.app.settings.language
-        first = pygame.Rect(0, 0, 210, 46)
-        first.center = (layout.WIDTH // 2 - 120, 728)
-        second = pygame.Rect(0, 0, 210, 46)
-        second.center = (layout.WIDTH // 2 + 120, 728)
+        lang, L = self.app.settings.language, self.app.layout
+        left, right = pygame.Rect(L.box(415, 705, 210, 46)), pygame.Rect(L.box(655, 705, 210, 46))
+        size = L.font(20)
         if self.final:
-            buttons = [Button(first, t("btn_new_match", lang), self.app.new_match, key="new"),
-                       Button(second, t("btn_title", lang), self.app.to_title, key="title")]
+            first = Button(left, t("btn_new_match", lang), self.app.new_match, key="new", size=size,
+                           hotkey=pygame.K_RETURN)
         else:
-            buttons = [Button(first, t("btn_next_deal", lang), self.close, key="next"),
-                       Button(second, t("btn_title", lang), self.app.to_title, key="title")]
-        self.buttons.set(buttons)
+            first = Button(left, t("btn_next_deal", lang), self.close, key="next", size=size, hotkey=pygame.K_RETURN)
+        title = Button(right, t("btn_title", lang), self.app.to_title, key="title", size=size, hotkey=pygame.K_q)
+        autoplay = Button(pygame.Rect(L.box(930, 705, 150, 46)), t(self._autoplay_label(), lang), self._tuoguan,
+                          key="tuoguan", size=L.font(16), hotkey=pygame.K_t)
+        self.buttons.set([first, title] + ([] if self.final else [autoplay]))
+
+    def _autoplay_label(self) -> str:
+        on = self.under is not None and self.under.autoplay_on()
+        return "btn_tuoguan_on" if on else "btn_tuoguan"
+
+    def _tuoguan(self) -> None:
+        """托管 from the result panel: it carries into the next deal."""
+        if self.under is not None:
+            self.under.intent("tuoguan")
+        self.refresh_language()
 
     def close(self) -> None:
         """Back to the table, which resumes with the next deal."""
@@ -54,8 +69,10 @@ class ResultScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.buttons.handle(event):
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
             self.buttons.buttons[0].on_click()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.open_menu()
 
     def update(self, dt: float) -> bool:
         self.waited += dt
@@ -64,76 +81,75 @@ class ResultScene(Scene):
         return False
 
     def draw(self, screen: pygame.Surface) -> None:
-        fonts, lang = self.app.fonts, self.app.settings.language
+        fonts, lang, L = self.app.fonts, self.app.settings.language, self.app.layout
         theme.shade(screen, 130)
-        box = pygame.Rect(0, 0, 940, 690)
-        box.center = (layout.WIDTH // 2, 390)
-        screen.blit(theme.panel(box.size, (16, 18, 22, 238), 16), box)
-        pygame.draw.rect(screen, theme.GOLD, box, 2, border_radius=16)
+        box = pygame.Rect(L.box(*BOX))
+        screen.blit(theme.panel(box.size, (16, 18, 22, 238), L.s(16)), box)
+        pygame.draw.rect(screen, theme.GOLD, box, 2, border_radius=L.s(16))
         title = t("match_over_title" if self.final else "result_title", lang)
-        head = fonts.render(title, 30, theme.GOLD, bold=True)
-        screen.blit(head, head.get_rect(center=(box.centerx, box.top + 34)))
+        head = fonts.render(title, L.font(30), theme.GOLD, bold=True)
+        screen.blit(head, head.get_rect(center=(box.centerx, box.top + L.s(34))))
         result = self.results[-1]
-        self._draw_places(screen, box, result)
-        self._draw_series(screen, box)
-        self._draw_owed(screen, box, result)
+        self._draw_places(screen, L, result)
+        self._draw_series(screen, L)
+        self._draw_owed(screen, L, result)
         self.buttons.draw(screen, fonts)
 
-    def _draw_places(self, screen, box: pygame.Rect, result: DealResult) -> None:
-        fonts, lang = self.app.fonts, self.app.settings.language
+    def _text(self, screen: pygame.Surface, L: Layout, text: str, x: float, y: float, size: int, colour,
+              bold: bool = False) -> None:
+        """Text at a point of the panel (design coordinates from its top-left)."""
+        screen.blit(self.app.fonts.render(text, L.font(size), colour, bold=bold), L.pt(BOX[0] + x, BOX[1] + y))
+
+    def _draw_places(self, screen: pygame.Surface, L: Layout, result: DealResult) -> None:
+        lang = self.app.settings.language
         points = self.rules.place_points
         for i, seat in enumerate(result.places):
-            y = box.top + 76 + i * 36
+            y = 76 + i * 36
             colour = theme.TEAM_OURS if team(seat) == 0 else theme.TEAM_THEIRS
-            for x, text, c, bold in ((box.left + 36, t(f"place_{i}", lang), theme.TEXT, True),
-                                     (box.left + 130, seat_label(seat, lang), colour, False),
-                                     (box.left + 330, f"{points[i]:+d}", theme.TEXT, False)):
-                screen.blit(fonts.render(text, 20, c, bold=bold), (x, y))
+            self._text(screen, L, t(f"place_{i}", lang), 36, y, 20, theme.TEXT, bold=True)
+            self._text(screen, L, seat_label(seat, lang), 150, y, 20, colour)
+            self._text(screen, L, f"{points[i]:+d}", 350, y, 20, theme.TEXT)
             if self.rules.kai_dian:
-                key = "state_opened" if result.opened[seat] else "state_not_opened"
-                mark = fonts.render(t(key, lang), 16, theme.TEXT_DIM if result.opened[seat] else theme.WARN)
-                screen.blit(mark, (box.left + 390, y + 3))
+                opened = result.opened[seat]
+                key = "state_opened" if opened else "state_not_opened"
+                self._text(screen, L, t(key, lang), 400, y + 3, 16, theme.TEXT_DIM if opened else theme.WARN)
         raw = raw_team_points(result.places, self.rules)
-        y = box.top + 300
         for side, key in ((0, "team_even"), (1, "team_odd")):
             text = t("result_team", lang, team=t(key, lang), points=f"{raw[side]:+d} → {result.score[side]}")
             colour = theme.TEAM_OURS if side == 0 else theme.TEAM_THEIRS
-            screen.blit(fonts.render(text, 20, colour, bold=True), (box.left + 36, y + side * 32))
+            self._text(screen, L, text, 36, 300 + side * 32, 20, colour, bold=True)
         note = t("result_recorded", lang) + ("   " + t("chuan_san_hu", lang) if is_chuan_san_hu(result.places) else "")
-        screen.blit(fonts.render(note, 15, theme.TEXT_DIM), (box.left + 36, y + 68))
+        self._text(screen, L, note, 36, 368, 15, theme.TEXT_DIM)
 
-    def _draw_series(self, screen, box: pygame.Rect) -> None:
-        fonts, lang = self.app.fonts, self.app.settings.language
-        x, y = box.left + 520, box.top + 76
-        screen.blit(fonts.render(t("series_title", lang), 20, theme.GOLD, bold=True), (x, y))
-        totals = [0, 0]
-        for n, result in enumerate(self.results):
-            totals[0] += result.score[0]
-            totals[1] += result.score[1]
-            row = f"{t('series_deal', lang, n=n + 1)}    {result.score[0]:>3} : {result.score[1]:<3}"
-            screen.blit(fonts.render(row, 18, theme.TEXT), (x, y + 34 + n * 28))
-        row = f"{t('series_total', lang)}    {totals[0]:>3} : {totals[1]:<3}"
-        yy = y + 44 + len(self.results) * 28
-        screen.blit(fonts.render(row, 20, theme.GOLD, bold=True), (x, yy))
+    def _draw_series(self, screen: pygame.Surface, L: Layout) -> None:
+        lang = self.app.settings.language
+        self._text(screen, L, t("series_title", lang), 540, 76, 20, theme.GOLD, bold=True)
+        totals = [sum(r.score[0] for r in self.results), sum(r.score[1] for r in self.results)]
+        first = max(0, len(self.results) - SERIES_ROWS)
+        for row, (n, result) in enumerate(list(enumerate(self.results))[first:]):
+            line = f"{t('series_deal', lang, n=n + 1)}    {result.score[0]:>3} : {result.score[1]:<3}"
+            self._text(screen, L, line, 540, 110 + row * 28, 18, theme.TEXT)
+        y = 120 + min(len(self.results), SERIES_ROWS) * 28
+        self._text(screen, L, f"{t('series_total', lang)}    {totals[0]:>3} : {totals[1]:<3}", 540, y, 20,
+                   theme.GOLD, bold=True)
         if self.final:
             key = "match_win" if totals[0] > totals[1] else "match_lose" if totals[1] > totals[0] else "match_draw"
         else:
             raw = raw_team_points(self.results[-1].places, self.rules)
             key = "you_win" if raw[0] > raw[1] else "you_lose" if raw[1] > raw[0] else "draw"
-        screen.blit(fonts.render(t(key, lang), 24, theme.GOLD, bold=True), (x, yy + 40))
+        self._text(screen, L, t(key, lang), 540, y + 40, 24, theme.GOLD, bold=True)
 
-    def _draw_owed(self, screen, box: pygame.Rect, result: DealResult) -> None:
+    def _draw_owed(self, screen: pygame.Surface, L: Layout, result: DealResult) -> None:
         if self.final:
-            return
-        fonts, lang = self.app.fonts, self.app.settings.language
-        x, y = box.left + 36, box.top + 420
-        screen.blit(fonts.render(t("owed_title", lang), 20, theme.GOLD, bold=True), (x, y))
+            return   # no next deal: nothing is owed
+        lang = self.app.settings.language
+        self._text(screen, L, t("owed_title", lang), 36, 420, 20, theme.GOLD, bold=True)
         owed = obligations(result, self.rules)
         if not owed:
-            screen.blit(fonts.render(t("owed_none", lang), 18, theme.TEXT_DIM), (x, y + 34))
+            self._text(screen, L, t("owed_none", lang), 36, 454, 18, theme.TEXT_DIM)
         for i, p in enumerate(owed[:12]):
             column, row = divmod(i, 6)
             kind = KIND_NAMES[p.kind][0 if lang == "zh" else 1]
             line = t("owed_line", lang, giver=seat_label(p.giver, lang), receiver=seat_label(p.receiver, lang),
                      kind=kind, count=p.count)
-            screen.blit(fonts.render(line, 16, theme.TEXT), (x + column * 440, y + 34 + row * 26))
+            self._text(screen, L, line, 36 + column * 440, 454 + row * 26, 16, theme.TEXT)

@@ -6,15 +6,16 @@ from __future__ import annotations
 import pygame
 
 from ...engine.rules import CHOICES, KEYS, PRESETS, RuleSet
-from .. import layout, theme
+from .. import theme
 from ..i18n import t
 from ..i18n.rule_keys import KEYS as TEXTS
 from ..i18n.rule_keys import SERIES_LENGTHS, TRIBUTE_ORDERS, value_text
-from .base import Scene
+from .base import Host, Scene
 from ..widgets import Button, ButtonBar
 
 ROW_HEIGHT = 46
 TOP = 150
+BOTTOM = 690   # design y below which rows are not shown (the footer's place)
 
 
 def next_value(rules: RuleSet, key: str):
@@ -32,7 +33,7 @@ def next_value(rules: RuleSet, key: str):
 
 
 class RulesScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.scroll = 0
         self.message = ""
@@ -40,22 +41,21 @@ class RulesScene(Scene):
         self.refresh_language()
 
     def refresh_language(self) -> None:
-        lang, rules = self.app.settings.language, self.app.rules
+        lang, rules, L = self.app.settings.language, self.app.rules, self.app.layout
         buttons = []
         for i, name in enumerate(PRESETS):
-            rect = pygame.Rect(80 + i * 190, 84, 176, 42)
             label = t(f"preset_{name}", lang)
-            button = Button(rect, label, self._preset(name), key=f"preset:{name}", size=18)
+            button = Button(pygame.Rect(L.box(80 + i * 190, 84, 176, 42)), label, self._preset(name),
+                            key=f"preset:{name}", size=L.font(18))
             button.hover = rules == PRESETS[name]
             buttons.append(button)
         for i, key in enumerate(KEYS):
             y = TOP + i * ROW_HEIGHT - self.scroll
-            if TOP - 10 <= y <= layout.HEIGHT - 110:
-                rect = pygame.Rect(330, y, 190, 38)
-                buttons.append(Button(rect, value_text(getattr(rules, key), lang), self._cycle(key),
-                                      key=f"key:{key}", size=16))
-        back = pygame.Rect(layout.WIDTH - 190, 20, 160, 44)
-        buttons.append(Button(back, t("btn_back", lang), self.app.scenes.pop, key="back"))
+            if TOP - 10 <= y <= BOTTOM:
+                buttons.append(Button(pygame.Rect(L.box(330, y, 190, 38)), value_text(getattr(rules, key), lang),
+                                      self._cycle(key), key=f"key:{key}", size=L.font(16)))
+        buttons.append(Button(pygame.Rect(L.box(1090, 20, 160, 44)), t("btn_back", lang), self.app.scenes.pop,
+                              key="back", size=L.font(20), hotkey=pygame.K_ESCAPE))
         self.buttons.set(buttons)
 
     def _preset(self, name: str):
@@ -88,25 +88,26 @@ class RulesScene(Scene):
                 self._scroll(ROW_HEIGHT if event.key == pygame.K_DOWN else -ROW_HEIGHT)
 
     def _scroll(self, delta: int) -> None:
-        limit = max(0, len(KEYS) * ROW_HEIGHT - (layout.HEIGHT - 110 - TOP))
+        limit = max(0, len(KEYS) * ROW_HEIGHT - (BOTTOM - TOP))
         self.scroll = max(0, min(limit, self.scroll + delta))
         self.refresh_language()
 
     def draw(self, screen: pygame.Surface) -> None:
-        lang, fonts = self.app.settings.language, self.app.fonts
+        lang, fonts, L = self.app.settings.language, self.app.fonts, self.app.layout
         screen.fill((22, 30, 26))
-        screen.blit(fonts.render(t("rules_title", lang), 32, theme.GOLD, bold=True), (80, 24))
+        screen.blit(fonts.render(t("rules_title", lang), L.font(32), theme.GOLD, bold=True), L.pt(80, 24))
         index = 0 if lang == "zh" else 1
         for i, key in enumerate(KEYS):
             y = TOP + i * ROW_HEIGHT - self.scroll
-            if not TOP - 10 <= y <= layout.HEIGHT - 110:
+            if not TOP - 10 <= y <= BOTTOM:
                 continue
             name_zh, name_en, text_zh, text_en = TEXTS[key]
-            screen.blit(fonts.render((name_zh, name_en)[index], 19, theme.TEXT, bold=True), (80, y + 6))
-            screen.blit(fonts.render(key, 12, theme.TEXT_DIM), (80, y + 28))
-            screen.blit(fonts.render((text_zh, text_en)[index], 16, theme.TEXT_DIM), (540, y + 10))
+            screen.blit(fonts.render((name_zh, name_en)[index], L.font(19), theme.TEXT, bold=True), L.pt(80, y + 6))
+            screen.blit(fonts.render(key, L.font(12), theme.TEXT_DIM), L.pt(80, y + 28))
+            text = fonts.render_fit((text_zh, text_en)[index], L.font(16), theme.TEXT_DIM, L.s(680))
+            screen.blit(text, L.pt(540, y + 10))
         self.buttons.draw(screen, fonts)
         footer = self.message or t("rules_saved", lang, path=self.app.rules_note())
         colour = theme.WARN if self.message else theme.TEXT_DIM
-        for j, line in enumerate(fonts.wrap(footer, 15, layout.WIDTH - 160)[:2]):
-            screen.blit(fonts.render(line, 15, colour), (80, layout.HEIGHT - 60 + j * 20))
+        for j, line in enumerate(fonts.wrap(footer, L.font(15), L.s(1120))[:2]):
+            screen.blit(fonts.render(line, L.font(15), colour), L.pt(80, 740 + j * 20))

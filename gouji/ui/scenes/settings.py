@@ -6,9 +6,9 @@ import pygame
 
 from ...engine.rules import PRESETS
 from ...store.settings import CHOICES
-from .. import layout, theme
+from .. import theme
 from ..i18n import t
-from .base import ButtonScene
+from .base import ButtonScene, Host
 from ..widgets import Button
 
 ROWS = [("language", "set_language"), ("bot_level", "set_bot_level"), ("speed", "set_speed"), ("sound", "set_sound"),
@@ -25,20 +25,20 @@ def value_label(key: str, value, lang: str) -> str:
 
 
 class SettingsScene(ButtonScene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.refresh_language()
 
     def refresh_language(self) -> None:
-        lang, settings = self.app.settings.language, self.app.settings
+        lang, settings, L = self.app.settings.language, self.app.settings, self.app.layout
         buttons = []
         for i, (key, _) in enumerate(ROWS):
-            rect = pygame.Rect(layout.WIDTH // 2 + 20, 150 + i * 64, 260, 46)
+            rect = pygame.Rect(L.box(660, 150 + i * 64, 260, 46))
             label = value_label(key, getattr(settings, key), lang)
-            buttons.append(Button(rect, label, self._cycler(key), key=key, size=20))
-        back = pygame.Rect(0, 0, 220, 48)
-        back.center = (layout.WIDTH // 2, 150 + len(ROWS) * 64 + 40)
-        buttons.append(Button(back, t("btn_back", lang), self.app.scenes.pop, key="back"))
+            buttons.append(Button(rect, label, self._cycler(key), key=key, size=L.font(20)))
+        back = pygame.Rect(L.box(530, 166 + len(ROWS) * 64, 220, 48))
+        buttons.append(Button(back, t("btn_back", lang), self.app.scenes.pop, key="back", size=L.font(20),
+                              hotkey=pygame.K_ESCAPE))
         self.buttons.set(buttons)
 
     def _cycler(self, key: str):
@@ -52,11 +52,11 @@ class SettingsScene(ButtonScene):
         return cycle
 
     def draw(self, screen: pygame.Surface) -> None:
-        lang = self.app.settings.language
+        lang, L = self.app.settings.language, self.app.layout
         screen.fill((24, 30, 28))
-        title = self.app.fonts.render(t("settings_title", lang), 36, theme.GOLD, bold=True)
-        screen.blit(title, title.get_rect(center=(layout.WIDTH // 2, 80)))
+        title = self.app.fonts.render(t("settings_title", lang), L.font(36), theme.GOLD, bold=True)
+        screen.blit(title, title.get_rect(center=L.pt(640, 80)))
         for i, (_, label) in enumerate(ROWS):
-            text = self.app.fonts.render(t(label, lang), 21, theme.TEXT)
-            screen.blit(text, text.get_rect(midright=(layout.WIDTH // 2 - 20, 173 + i * 64)))
+            text = self.app.fonts.render(t(label, lang), L.font(21), theme.TEXT)
+            screen.blit(text, text.get_rect(midright=L.pt(620, 173 + i * 64)))
         self.buttons.draw(screen, self.app.fonts)

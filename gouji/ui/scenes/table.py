@@ -2,131 +2,157 @@
 
 Input becomes intents (select cards, play, pass, 让, 烧); an intent becomes an
 action submitted to the Table; the engine alone decides legality; when the
-director is idle the Table applies at most one action, and its events go to
-the director. Drawing lives in table_draw.
+director has shown everything the Table applies at most one action, and the
+events it makes join the human's stream for the director to show.
+
+Nothing here keeps a copy of the game: what is drawn comes from the current
+``SeatView``, the director's ``Board`` (the events shown so far) and the
+cards in flight. Drawing lives in table_draw.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 import pygame
 
 from bots.hints import Hint, suggest
 
 from ...engine import events as ev
-from ...engine.cards import card_rank, card_suit, counts_of_cards, deck_counts, format_counts, parse_counts
+from ...engine.cards import RANK_OF_CARD, counts_of_cards, deck_counts, format_counts, parse_counts
 from ...engine.errors import IllegalAction, NotationError
-from ...engine.events import Event
-from ...engine.phases import ANSWER, BURN, FOLLOW, LEAD
+from ...engine.phases import BURN, Phase
 from ...engine.plays import Play
+from ...engine.view import SeatView
 from ...table import Table
-from .. import layout
-from ..director import Director, SpotItem
+from ..board import Board
+from ..director import Director
 from ..i18n import t
-from .base import Host, Scene
-from .table_buttons import action_specs, side_specs
+from ..layout import Layout
+from ..prompts import Line, cards_for, hint_head, said, status
 from ..table_draw import TableDrawer
 from ..widgets import Button, ButtonBar
+from .base import Host, Scene
+from .table_buttons import ACTION_KEYS, action_specs, side_specs
 
-if TYPE_CHECKING:
-    from ...engine.view import SeatView
+NOTE_SECONDS = 1.2   # a note about an action just taken stays at least this long
 
-PRE_PLAY_PROMPTS = {"return": "your_turn_return", "declare": "your_turn_declare",
-                    "predeclare": "your_turn_predeclare", "revolt": "your_turn_revolt",
-                    "yaotou": "your_turn_yaotou"}
-KEY_ACTIONS = {pygame.K_RETURN: "play", pygame.K_KP_ENTER: "play", pygame.K_p: "pass",
-               pygame.K_h: "hint", pygame.K_y: "rang", pygame.K_t: "tuoguan", pygame.K_c: "counter"}
+
+@dataclass(frozen=True)
+class Note:
+    """A refusal, a hint or an automatic pass: shown until the game moves on."""
+
+    line: Line
+    stamp: int          # the length of the event stream when it was said
+    until: float = 0.0  # ... or at least until this time of the scene's clock
 
 
 class TableScene(Scene):
     def __init__(self, app: Host, table: Table) -> None:
         super().__init__(app)
         self.table = table
-        self.view = table.view()
-        self.hand: list[int] = sorted(self.view.hand_cards, key=display_key)
-        self.selected: set[int] = set()
+        self.human = table.viewer
+        self.chosen: set[int] = set()        # selected cards (only those still in the hand count)
         self.focus = 0
         self.drag: bool | None = None        # while dragging: True selects, False clears
-        self.message: tuple[str, str] | None = None
-        self.message_is_error = False
+        self.note: Note | None = None
         self.hints: list[Hint] = []
         self.hint_index = 0
-        self.log_events: deque[Event] = deque(maxlen=60)
+        self.hints_for = -1                  # the stream length the hints were made for
         self.clock = 0.0                     # time since the last applied action
-        self._announced = False              # the human's turn was traced
+        self.time = 0.0                      # the scene's own clock (notes)
+        self._announced = -1                 # the stream length whose turn was traced
         self._button_signature: tuple | None = None
-        self._unseen: list[int] = []
-        self._unseen_for: SeatView | None = None
+        self._views: tuple[int, SeatView] | None = None
+        self._unseen: tuple[int, list[int]] | None = None
         self.buttons = ButtonBar()
-        self.director = Director(human=table.human or 0, scale=app.anim_scale,
-                                 source_of=self._source_of, sound=app.sounds.play,
-                                 notify=self._notify)
+        self.director = Director(human=self.human, scale=app.anim_scale, sound=app.sounds.play,
+                                 on_deal_end=self._deal_ended)
+        self.director.catch_up(table.stream)
         self.drawer = TableDrawer(self)
-        self._restore_display()
         self._rebuild_buttons()
 
-    def _restore_display(self) -> None:
-        """Show the current state without replaying old animations (new or resumed)."""
-        view = self.view
-        for seat, kind, cards in view.round_log:
-            played = [e for e in view.history if e.kind in (ev.PLAY, ev.BURN) and e.seat == seat]
-            if kind in (ev.PLAY, ev.BURN) and played:
-                self.director.spots[seat] = SpotItem(kind, played[-1].card_ids, played[-1].gouji)
-                self.director.standing_seat = seat
-            elif kind in (ev.PASS, ev.RANG):
-                self.director.spots[seat] = SpotItem(kind)
-        self.director.places = {seat: i for i, seat in enumerate(view.finish_order)}
-        self._restore_liang(view.history)
-        for event in view.history[-40:]:
-            self._log(event)
-        if self.table.human_to_act():
-            self._say(self._prompt_key())
+    # ----- facts for drawing (all derived) -----------------------------------
+    @property
+    def layout(self) -> Layout:
+        return self.app.layout
 
-    def _restore_liang(self, history) -> None:
-        """Before the first lead of a deal, the 亮3 cards still lie at the leader's spot."""
-        for event in reversed(history):
-            if event.kind in (ev.PLAY, ev.BURN, ev.DEAL_START):
-                return
-            if event.kind == ev.LIANG and event.seat is not None and event.card_ids:
-                self.director.spots[event.seat] = SpotItem("liang", event.card_ids)
-                return
-
-    # ----- facts for drawing ---------------------------------------------
     @property
     def lang(self) -> str:
         return self.app.settings.language
 
+    @property
+    def board(self) -> Board:
+        return self.director.board
+
+    @property
+    def view(self) -> SeatView:
+        """The state shown: the current view, or — while a finished deal is still on
+        show (its last events or its result panel) — that deal's final view."""
+        stamp = len(self.table.stream)
+        if self._views is None or self._views[0] != stamp:
+            self._views = (stamp, self.table.view(self.human))
+        live = self._views[1]
+        if self.board.deal_over or self.board.deal_index < live.deal_index:
+            return self.table.finished_view() or live
+        return live
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return self.board.hand
+
+    @property
+    def selected(self) -> set[int]:
+        return self.chosen & set(self.board.hand)
+
+    def selected_indexes(self) -> set[int]:
+        chosen = self.chosen
+        return {i for i, card in enumerate(self.board.hand) if card in chosen}
+
     def seat_name(self, seat: int) -> str:
         """Name for the log: role and name (对头大张 / Zhang)."""
-        if seat == (self.table.human or 0):
+        if seat == self.human:
             return t("you", self.lang)
         return t("log_name", self.lang, role=t(f"role_{seat}", self.lang), name=t(f"name_{seat}", self.lang))
 
     def badge_name(self, seat: int) -> tuple[str, str]:
-        if seat == (self.table.human or 0):
+        if seat == self.human:
             return t("you", self.lang), t("role_0", self.lang)
         return t(f"name_{seat}", self.lang), t(f"role_{seat}", self.lang)
 
     def unseen(self) -> list[int]:
-        """记牌器: per rank, cards the human has not seen (deck − hand − played);
-        counted once per view, not every frame."""
-        if self._unseen_for is not self.view:
-            self._unseen, self._unseen_for = self._count_unseen(), self.view
-        return self._unseen
-
-    def _count_unseen(self) -> list[int]:
-        total = deck_counts(self.view.rules.deck)
-        seen = counts_of_cards(self.view.hand_cards)
-        for event in self.view.history:
-            if event.kind in (ev.PLAY, ev.BURN):
-                for card in event.card_ids:
-                    seen[card_rank(card)] += 1
-        return [max(0, a - b) for a, b in zip(total, seen)]
+        """记牌器: per rank, cards the human has not seen (deck − hand − played so far)."""
+        stamp = self.director.shown
+        if self._unseen is None or self._unseen[0] != stamp:
+            seen = counts_of_cards(self.board.hand)
+            for event in self.board.deal_events:
+                if event.kind in (ev.PLAY, ev.BURN):
+                    for card in event.card_ids:
+                        seen[RANK_OF_CARD[card]] += 1
+            total = deck_counts(self.view.rules.deck)
+            self._unseen = (stamp, [max(0, a - b) for a, b in zip(total, seen)])
+        return self._unseen[1]
 
     def human_turn(self) -> bool:
-        return self.table.human_to_act() and not self.director.busy
+        return self.table.human_to_act() and self.director.idle(self.table.stream)
+
+    def line(self) -> Line | None:
+        """The line under the felt: a note about the last thing done, else the state."""
+        note = self.note
+        if note is not None and (note.stamp == len(self.table.stream) or self.time < note.until):
+            return note.line
+        busy = not self.director.idle(self.table.stream)
+        return status(self.view, self.seat_name, self.table.human_to_act(), self.table.autoplay, busy)
+
+    @property
+    def message(self) -> tuple[str, str] | None:
+        line = self.line()
+        return None if line is None else (line.zh, line.en)
+
+    @property
+    def message_is_error(self) -> bool:
+        line = self.line()
+        return line is not None and line.tone == "error"
 
     # ----- input ---------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -138,57 +164,57 @@ class TableScene(Scene):
             self._drag_over(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.drag = None
+        elif event.type == pygame.MOUSEWHEEL:
+            self.drawer.scroll_log(event.y)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
     def _mouse_down(self, event: pygame.event.Event) -> None:
         if event.button == 3:
-            self.selected.clear()
+            self.chosen.clear()
             return
         if event.button != 1:
             return
-        index = layout.hand_index_at(len(self.hand), self._selected_indexes(), event.pos)
+        index = self.layout.hand_index_at(len(self.hand), self.selected_indexes(), event.pos)
         if index is None:
             return
         card = self.hand[index]
-        if self.view.phase == "return" and self.human_turn() and card_rank(card) not in self.returnable_ranks():
+        if self.view.phase == Phase.RETURN and self.human_turn() and RANK_OF_CARD[card] not in self.returnable_ranks():
             self._say("return_rank", error=True)
             return
-        self.drag = card not in self.selected
+        self.drag = card not in self.chosen
         self._set_selected(card, self.drag)
         self.focus = index
 
     def _drag_over(self, pos: tuple[int, int]) -> None:
-        index = layout.hand_index_at(len(self.hand), self._selected_indexes(), pos)
+        index = self.layout.hand_index_at(len(self.hand), self.selected_indexes(), pos)
         if index is not None and self.drag is not None:
             self._set_selected(self.hand[index], self.drag)
             self.focus = index
 
     def _key(self, key: int) -> None:
+        hand = self.hand
         if key == pygame.K_ESCAPE:
             self.app.open_menu()
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand:
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
             step = -1 if key == pygame.K_LEFT else 1
-            self.focus = max(0, min(len(self.hand) - 1, self.focus + step))
-        elif key == pygame.K_SPACE and self.hand:
-            self.focus = min(self.focus, len(self.hand) - 1)
-            card = self.hand[self.focus]
-            self._set_selected(card, card not in self.selected)
-        elif key in KEY_ACTIONS:
-            self.intent(KEY_ACTIONS[key])
+            self.focus = max(0, min(len(hand) - 1, self.focus + step))
+        elif key == pygame.K_SPACE and hand:
+            self.focus = min(self.focus, len(hand) - 1)
+            card = hand[self.focus]
+            self._set_selected(card, card not in self.chosen)
+        elif key in ACTION_KEYS:
+            self.intent(ACTION_KEYS[key])
 
     def _set_selected(self, card: int, on: bool) -> None:
         if on:
-            self.selected.add(card)
+            self.chosen.add(card)
         else:
-            self.selected.discard(card)
-
-    def _selected_indexes(self) -> set[int]:
-        return {i for i, card in enumerate(self.hand) if card in self.selected}
+            self.chosen.discard(card)
 
     # ----- intents -> actions ----------------------------------------------
     def intent(self, name: str) -> None:
-        """play / pass / rang / burn / noburn / hint / tuoguan / counter."""
+        """play / pass / rang / … / hint / tuoguan / counter — whatever the state, never raises."""
         if name == "tuoguan":
             self.table.autoplay = not self.table.autoplay
         elif name == "counter":
@@ -200,33 +226,34 @@ class TableScene(Scene):
         self._rebuild_buttons()
 
     def _act(self, name: str) -> None:
-        legal = self.view.legal_actions
-        if name == "play":
-            if not self.selected:
-                self._say("select_first", error=True)
-                return
+        view = self.view
+        if name == "play" and view.phase == Phase.RETURN:
+            name = "return"   # Enter gives the selected cards back
+        if name in ("play", "return"):
+            self._submit_cards(name)
+            return
+        if name == "pass":
+            name = "noburn" if "noburn" in view.legal_actions else "pass"
+        self._after_submit(self.table.submit(self.human, name))
+
+    def _submit_cards(self, name: str) -> None:
+        chosen = self.selected
+        if not chosen:
+            self._say("select_first", error=True)
+            return
+        cards = tuple(sorted(chosen))
+        if name == "return":
+            action = "return " + format_counts(counts_of_cards(cards))
+        else:
             try:
-                play = Play.from_counts(counts_of_cards(self.selected))
+                play = Play.from_counts(counts_of_cards(cards))
             except NotationError as exc:
                 self._refuse(IllegalAction(exc.zh, exc.en))
                 return
-            kind = "burn" if self.view.phase == BURN and self.view.seat not in self.view.wutou else "play"
+            view = self.view
+            kind = "burn" if view.phase == BURN and view.seat not in view.wutou else "play"
             action = f"{kind} {play}"
-            refusal = self.table.submit(self.view.seat, action, cards=tuple(sorted(self.selected)))
-            self._after_submit(refusal)
-            return
-        elif name == "return":
-            if not self.selected:
-                self._say("select_first", error=True)
-                return
-            action = "return " + format_counts(counts_of_cards(self.selected))
-            self._after_submit(self.table.submit(self.view.seat, action, cards=tuple(sorted(self.selected))))
-            return
-        elif name == "pass":
-            action = "noburn" if "noburn" in legal else "pass"
-        else:
-            action = name
-        self._after_submit(self.table.submit(self.view.seat, action))
+        self._after_submit(self.table.submit(self.human, action, cards=cards))
 
     def returnable_ranks(self) -> set[int]:
         """Ranks the human may give back (§6): those in the legal returns."""
@@ -240,174 +267,113 @@ class TableScene(Scene):
         if refusal is not None:
             self._refuse(refusal)
         else:
-            self.message = None
-            self.hints, self.hint_index = [], 0
+            self.note = None
+            self.hints = []
 
     def _refuse(self, refusal: IllegalAction) -> None:
-        self.message = (refusal.zh, refusal.en)
-        self.message_is_error = True
+        self.note = Note(Line(refusal.zh, refusal.en, "error"), len(self.table.stream))
 
-    def _say(self, key: str, error: bool = False, **fields) -> None:
-        self.message = (t(key, "zh", **fields), t(key, "en", **fields))
-        self.message_is_error = error
+    def _say(self, key: str, error: bool = False, linger: bool = False, **fields: object) -> None:
+        until = self.time + NOTE_SECONDS if linger else 0.0
+        self.note = Note(said(key, "error" if error else "info", **fields), len(self.table.stream), until)
 
     def _next_hint(self) -> None:
         if not self.human_turn():
             return
-        if not self.hints:
-            self.hints = suggest(self.view, 3)
-            self.hint_index = 0
+        stamp = len(self.table.stream)
+        if self.hints_for != stamp or not self.hints:
+            self.hints, self.hint_index, self.hints_for = suggest(self.view, 3), 0, stamp
         else:
             self.hint_index = (self.hint_index + 1) % len(self.hints)
         if not self.hints:
             self._say("hint_none")
             return
         hint = self.hints[self.hint_index]
-        kind, _, cards = hint.action.partition(" ")
-        self.selected = self._cards_for(cards) if cards else set()
-        self.message = (f"{self._hint_head(kind, cards, 'zh')} — {hint.zh}",
-                        f"{self._hint_head(kind, cards, 'en')} — {hint.en}")
-        self.message_is_error = False
-
-    def _hint_head(self, kind: str, cards: str, lang: str) -> str:
-        if kind in ("pass", "noburn", "rang"):
-            return t(f"hint_{kind}", lang)
-        return t("hint_play", lang, cards=cards)
-
-    def _cards_for(self, text: str) -> set[int]:
-        """Pick hand cards for a rank string (highest suits first, like the engine)."""
-        wanted = Play.parse(text).counts()
-        chosen: set[int] = set()
-        for card in reversed(self.hand):
-            rank = card_rank(card)
-            if wanted[rank]:
-                wanted[rank] -= 1
-                chosen.add(card)
-        return chosen
+        self.chosen = cards_for(self.hand, hint.action)
+        line = Line(f"{hint_head(hint.action, 'zh')} — {hint.zh}", f"{hint_head(hint.action, 'en')} — {hint.en}")
+        self.note = Note(line, stamp)
 
     # ----- time ----------------------------------------------------------
     def update(self, dt: float) -> bool:
-        was_busy = self.director.busy
-        self.director.update(dt)
+        stream = self.table.stream
+        changed = not self.director.idle(stream)
+        self.director.update(dt, stream)
         self.clock += dt
-        if self.director.busy:
-            return True
-        changed = was_busy
-        if self.table.queue:
-            self._apply_one()
+        self.time += dt
+        if self.director.idle(stream):
+            changed = self._move_on() or changed
+        self._rebuild_buttons()
+        if self.human_turn() and self._announced != len(stream):
+            keys = ",".join(b.key for b in self.buttons.buttons)
+            self.app.trace(f"turn {self.human} {self.view.phase} {keys}")
+            self._announced = len(stream)
             changed = True
-        elif self.table.is_over:
-            pass  # the match is over: its end screen is showing
-        elif self.table.bot_to_act():
+        return changed or self.note is not None and self.time < self.note.until
+
+    def _move_on(self) -> bool:
+        """The table is still: apply a queued action, or ask whoever is to act."""
+        table = self.table
+        if table.queue:
+            item = table.queue[0]
+            table.step()
+            self.clock = 0.0
+            self.app.trace(f"apply {item.seat} {item.action}")
+            return True
+        if table.is_over:
+            return False
+        if table.bot_to_act():
             if self.clock >= self.app.bot_delay:
-                self.table.ask_bot()
+                table.ask_bot()
         elif self.human_turn():
             self._auto_pass()
-        self._rebuild_buttons()
-        if self.human_turn() and not self._announced and not self.table.queue:
-            if not (self.message and self.message_is_error):
-                self._say(self._prompt_key())
-            keys = ",".join(b.key for b in self.buttons.buttons)
-            self.app.trace(f"turn {self.view.seat} {self.view.phase} {keys}")
-            self._announced = True
-            changed = True
-        return changed
-
-    def _apply_one(self) -> None:
-        item = self.table.queue[0]
-        events = self.table.step()
-        if not any(e.kind == ev.DEAL_END for e in events):
-            self.view = self.table.view()  # else the finished deal stays on show until resume()
-        self.director.push(events)
-        self.clock = 0.0
-        self.app.trace(f"apply {item.seat} {item.action}")
-        self._announced = False
+        return False
 
     def _auto_pass(self) -> None:
         if self.app.settings.auto_pass and list(self.view.legal_actions) == ["pass"] \
                 and self.clock >= 0.5 * self.app.anim_scale:
-            self._say("autopass")
-            self.table.submit(self.view.seat, "pass")
+            self.table.submit(self.human, "pass")
+            self._say("autopass", linger=True)
 
-    def _prompt_key(self) -> str:
-        phase = self.view.phase
-        if phase in PRE_PLAY_PROMPTS:
-            return PRE_PLAY_PROMPTS[phase]
-        if phase == BURN:
-            return "your_turn_wutou" if self.view.seat in self.view.wutou else "your_turn_burn"
-        return {LEAD: "your_turn_lead", FOLLOW: "your_turn_follow",
-                ANSWER: "your_turn_answer"}.get(phase, "your_turn_follow")
-
-    # ----- director callbacks ----------------------------------------------
-    def _source_of(self, seat: int, cards: tuple[int, ...]) -> list[tuple[float, float]]:
-        """Where a play flies from; the human's cards leave his hand now."""
-        if seat != (self.table.human or 0):
-            return []
-        boxes = layout.hand_boxes(len(self.hand), self._selected_indexes())
-        starts = []
-        for card in cards:
-            if card in self.hand:
-                x, y, w, h = boxes[self.hand.index(card)]
-                starts.append((x + w / 2, y + h / 2))
-        self.hand = [c for c in self.hand if c not in cards]
-        self.selected -= set(cards)
-        self.focus = min(self.focus, max(0, len(self.hand) - 1))
-        return starts if len(starts) == len(cards) else []
-
-    def _log(self, event: Event) -> None:
-        if event.kind in self.drawer.LOGGED and (event.private_to is None or event.kind == ev.DEAL):
-            self.log_events.append(event)
-
-    def _notify(self, event: Event) -> None:
-        """The director shows an event: keep the hand, the log and the overlays in step."""
-        self._log(event)
-        human = self.table.human or 0
-        if event.kind == ev.DEAL and event.private_to == human:
-            self.hand = sorted(event.card_ids, key=display_key)
-            self.selected.clear()
-            self.focus = 0
-        elif event.kind in (ev.TRIBUTE, ev.RETURN, ev.BUY3) and event.private_to == human:
-            if event.kind == ev.BUY3:  # the 3 goes to the buyer; a 2 or joker back, if paid
-                three, paid = event.card_ids[:1], event.card_ids[1:]
-                mine, theirs = (three, paid) if event.seat == human else (paid, three)
-            else:
-                gave = event.seat == human
-                mine, theirs = (() if gave else event.card_ids), (event.card_ids if gave else ())
-            self.hand = sorted([c for c in self.hand if c not in theirs] + list(mine), key=display_key)
-            self.selected -= set(theirs)
-        elif event.kind == ev.DEAL_START:
-            self.hints, self.message, self.log_events = [], None, deque(maxlen=60)
-        elif event.kind == ev.DEAL_END:
-            self.app.show_deal_summary(self)
-        elif event.kind == ev.MATCH_OVER:
-            self.director.hold = True
+    # ----- the end of a deal, the scene's lifecycle ---------------------------------
+    def _deal_ended(self, final: bool) -> None:
+        if final:
             self.app.show_match_end(self)
+        else:
+            self.app.show_deal_summary(self)
+
+    def resume(self) -> None:
+        """The result panel (or a menu) closed: the next deal goes on."""
+        self.director.hold = False
+
+    def autoplay_on(self) -> bool:
+        return self.table.autoplay
 
     def settings_changed(self) -> None:
         """The bot level applies to the running table at once."""
         if self.table.bot_level != self.app.settings.bot_level:
             self.table.set_bot_level(self.app.settings.bot_level)
-        self.refresh_language()
+        self._button_signature = None
 
-    def resume(self) -> None:
-        """The deal summary was closed: go on with the next deal."""
-        self.director.hold = False
-        self.view = self.table.view()
+    def resized(self) -> None:
+        self._button_signature = None
+        self.drawer.resized()
 
     # ----- buttons -------------------------------------------------------
     def _rebuild_buttons(self) -> None:
         """Buttons follow legality; rebuilt only when the set of them changes."""
         specs = action_specs(self.view) if self.human_turn() else []
         side = side_specs(self.table.autoplay)
-        signature = (tuple(specs), tuple(side), self.lang)
+        signature = (tuple(specs), tuple(side), self.lang, self.layout)
         if signature == self._button_signature:
             return
         self._button_signature = signature
-        buttons = [Button(pygame.Rect(box), t(label, self.lang), self._click(key), key=key)
-                   for (key, label), box in zip(specs, layout.button_boxes(len(specs)))]
-        for i, (key, label) in enumerate(side):
-            rect = pygame.Rect(layout.SIDEBAR_X + 4 + i * 70, 10, 66, 34)
-            buttons.append(Button(rect, t(label, self.lang), self._click(key), key=key, size=15))
+        layout = self.layout
+        buttons = [Button(pygame.Rect(box), t(label, self.lang), self._click(key), key=key, size=layout.font(20),
+                          hotkey=hotkey)
+                   for (key, label, hotkey), box in zip(specs, layout.button_boxes(len(specs)))]
+        for (key, label, hotkey), box in zip(side, layout.side_button_boxes(len(side))):
+            buttons.append(Button(pygame.Rect(box), t(label, self.lang), self._click(key), key=key,
+                                  size=layout.font(15), hotkey=hotkey))
         self.buttons.set(buttons)
 
     def _click(self, key: str):
@@ -419,8 +385,3 @@ class TableScene(Scene):
 
     def draw(self, screen: pygame.Surface) -> None:
         self.drawer.draw(screen)
-
-
-def display_key(card: int) -> tuple[int, int, int]:
-    """Hand order: low to high, 2s and jokers at the right, suits grouped."""
-    return card_rank(card), card_suit(card), card

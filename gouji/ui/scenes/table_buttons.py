@@ -1,36 +1,53 @@
-"""Which action buttons the human gets: only those the rules allow now."""
+"""Which buttons the human gets — only those the rules allow now — and the
+key that presses each (shown on the button)."""
 
 from __future__ import annotations
 
-from ...engine.phases import ANSWER, BURN
+import pygame
+
+from ...engine.phases import ANSWER, BURN, Phase
 from ...engine.view import SeatView
 
-PRE_PLAY_BUTTONS = {"declare": [("declare", "btn_declare"), ("nodeclare", "btn_nodeclare")],
-                    "predeclare": [("declare", "btn_declare"), ("nodeclare", "btn_nodeclare")],
-                    "revolt": [("revolt", "btn_revolt"), ("norevolt", "btn_norevolt")],
-                    "yaotou": [("yaotou", "btn_yaotou"), ("wutou", "btn_wutou")],
-                    "return": [("return", "btn_return")]}
+# intent -> key; the table's keys do the same as its buttons
+HOTKEYS = {"play": pygame.K_RETURN, "return": pygame.K_RETURN, "pass": pygame.K_p, "noburn": pygame.K_p,
+           "rang": pygame.K_y, "hint": pygame.K_h, "declare": pygame.K_d, "nodeclare": pygame.K_p,
+           "revolt": pygame.K_r, "norevolt": pygame.K_p, "yaotou": pygame.K_y, "wutou": pygame.K_w,
+           "menu": pygame.K_ESCAPE, "tuoguan": pygame.K_t, "counter": pygame.K_c}
+# keys that work even without their button on screen (e.g. Enter with nothing selected says why)
+ACTION_KEYS = {pygame.K_RETURN: "play", pygame.K_KP_ENTER: "play", pygame.K_p: "pass", pygame.K_h: "hint",
+               pygame.K_y: "rang", pygame.K_t: "tuoguan", pygame.K_c: "counter"}
+PRE_PLAY_BUTTONS = {Phase.DECLARE: [("declare", "btn_declare"), ("nodeclare", "btn_nodeclare")],
+                    Phase.PREDECLARE: [("declare", "btn_declare"), ("nodeclare", "btn_nodeclare")],
+                    Phase.REVOLT: [("revolt", "btn_revolt"), ("norevolt", "btn_norevolt")],
+                    Phase.CHOOSE: [("yaotou", "btn_yaotou"), ("wutou", "btn_wutou")],
+                    Phase.RETURN: [("return", "btn_return")]}
+
+Spec = tuple[str, str, int]   # (button key, label key, hotkey)
 
 
-def action_specs(view: SeatView) -> list[tuple[str, str]]:
-    """(button key, label key) for the seat to act, from its legal actions."""
+def _with_keys(pairs: list[tuple[str, str]]) -> list[Spec]:
+    return [(key, label, HOTKEYS[key]) for key, label in pairs]
+
+
+def action_specs(view: SeatView) -> list[Spec]:
+    """The buttons of the seat to act, from its legal actions."""
     if view.phase in PRE_PLAY_BUTTONS:
-        return PRE_PLAY_BUTTONS[view.phase] + [("hint", "btn_hint")]
+        return _with_keys(PRE_PLAY_BUTTONS[view.phase] + [("hint", "btn_hint")])
     legal = view.legal_actions
-    specs: list[tuple[str, str]] = []
+    pairs: list[tuple[str, str]] = []
     if view.phase == BURN:
-        specs.append(("play", "btn_play" if view.seat in view.wutou else "btn_burn"))
+        pairs.append(("play", "btn_play" if view.seat in view.wutou else "btn_burn"))
     elif any(a.startswith("play") for a in legal):
-        specs.append(("play", "btn_play"))
+        pairs.append(("play", "btn_play"))
     if "pass" in legal:
-        specs.append(("pass", "btn_kou" if view.phase == ANSWER else "btn_pass"))
+        pairs.append(("pass", "btn_kou" if view.phase == ANSWER else "btn_pass"))
     if "noburn" in legal:
-        specs.append(("noburn", "btn_noburn"))
+        pairs.append(("noburn", "btn_noburn"))
     if "rang" in legal:
-        specs.append(("rang", "btn_rang"))
-    return specs + [("hint", "btn_hint")]
+        pairs.append(("rang", "btn_rang"))
+    return _with_keys(pairs + [("hint", "btn_hint")])
 
 
-def side_specs(autoplay: bool) -> list[tuple[str, str]]:
-    return [("menu", "btn_menu"), ("tuoguan", "btn_tuoguan_on" if autoplay else "btn_tuoguan"),
-            ("counter", "btn_counter")]
+def side_specs(autoplay: bool) -> list[Spec]:
+    return _with_keys([("menu", "btn_menu"), ("tuoguan", "btn_tuoguan_on" if autoplay else "btn_tuoguan"),
+                       ("counter", "btn_counter")])

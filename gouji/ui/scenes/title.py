@@ -7,19 +7,21 @@ import pygame
 from ...engine.cards import make_card
 from ...store.saves import has_save
 from ...version import version
-from .. import layout, theme
+from .. import theme
 from ..i18n import other_language, t
-from .base import Scene
+from ..layout import Layout
 from ..widgets import ButtonBar, column
+from .base import Host, Scene
 
-
+HOTKEYS = {"new": pygame.K_RETURN, "continue": pygame.K_c, "preset": pygame.K_r, "language": pygame.K_l,
+           "settings": pygame.K_s, "help": pygame.K_h, "quit": pygame.K_q}
 
 
 class TitleScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.buttons = ButtonBar()
-        self._backdrop: pygame.Surface | None = None
+        self._backdrop: tuple[Layout, pygame.Surface] | None = None
         self.refresh_language()
 
     def refresh_language(self) -> None:
@@ -32,33 +34,33 @@ class TitleScene(Scene):
         actions = {"new": self.app.new_match, "continue": self.app.continue_match,
                    "preset": self.app.open_rules, "language": self._toggle_language,
                    "settings": self.app.open_settings, "help": self.app.open_help, "quit": self.app.quit}
-        self.buttons.set(column(entries, actions, 330, enabled={"continue": self.app_has_save()}))
-
-    def app_has_save(self) -> bool:
-        return has_save()
+        self.buttons.set(column(self.app.layout, entries, actions, 330, width=320,
+                                enabled={"continue": has_save()}, hotkeys=HOTKEYS))
 
     def _toggle_language(self) -> None:
         self.app.update_settings(language=other_language(self.app.settings.language))
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.buttons.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            self.app.new_match()
+        self.buttons.handle(event)
 
     def draw(self, screen: pygame.Surface) -> None:
-        screen.blit(self.backdrop(), (0, 0))
+        L, fonts = self.app.layout, self.app.fonts
+        screen.blit(self.backdrop(L), (0, 0))
         lang = self.app.settings.language
-        title = self.app.fonts.render(t("title", "zh"), 96, theme.GOLD, bold=True)
-        screen.blit(title, title.get_rect(center=(layout.WIDTH // 2, 150)))
-        sub = self.app.fonts.render(t("subtitle", lang), 22, theme.TEXT)
-        screen.blit(sub, sub.get_rect(center=(layout.WIDTH // 2, 228)))
+        title = fonts.render(t("title", "zh"), L.font(96), theme.GOLD, bold=True)
+        screen.blit(title, title.get_rect(center=L.pt(640, 150)))
+        sub = fonts.render(t("subtitle", lang), L.font(22), theme.TEXT)
+        screen.blit(sub, sub.get_rect(center=L.pt(640, 228)))
         if lang == "en":
-            name = self.app.fonts.render("Gouji", 30, theme.TEXT_DIM, bold=True)
-            screen.blit(name, name.get_rect(center=(layout.WIDTH // 2, 265)))
-        self.buttons.draw(screen, self.app.fonts)
-        ver = self.app.fonts.render(t("version", lang, version=version()), 15, theme.TEXT_DIM)
-        screen.blit(ver, (layout.WIDTH - ver.get_width() - 16, layout.HEIGHT - 30))
+            name = fonts.render("Gouji", L.font(30), theme.TEXT_DIM, bold=True)
+            screen.blit(name, name.get_rect(center=L.pt(640, 265)))
+        self.buttons.draw(screen, fonts)
+        ver = fonts.render(t("version", lang, version=version()), L.font(15), theme.TEXT_DIM)
+        screen.blit(ver, ver.get_rect(bottomright=(L.width - L.s(16), L.height - L.s(14))))
+        self._draw_problems(screen, L)
+
+    def _draw_problems(self, screen: pygame.Surface, L: Layout) -> None:
+        lang, fonts = self.app.settings.language, self.app.fonts
         problems = []
         if self.app.settings_problem:
             problems.append(t("settings_broken", lang, why=self.app.settings_problem))
@@ -66,21 +68,21 @@ class TitleScene(Scene):
             problems.append(t("rules_broken", lang, why=self.app.rules_problem))
         if self.app.save_problem:
             problems.append(t("continue_broken", lang, why=self.app.save_problem))
-        for i, text in enumerate(problems):
-            for j, line in enumerate(self.app.fonts.wrap(text, 15, layout.WIDTH - 300)[:2]):
-                warn = self.app.fonts.render(line, 15, theme.WARN)
-                screen.blit(warn, (16, layout.HEIGHT - 70 + i * 40 + j * 18))
+        lines = [line for text in problems for line in fonts.wrap(text, L.font(15), L.width - L.s(300))[:2]]
+        top = L.height - L.s(24) - len(lines) * L.s(19)
+        for j, line in enumerate(lines):
+            screen.blit(fonts.render(line, L.font(15), theme.WARN), (L.s(16), top + j * L.s(19)))
 
-    def backdrop(self) -> pygame.Surface:
-        if self._backdrop is None:
-            surface = theme.vertical_gradient((layout.WIDTH, layout.HEIGHT), (20, 60, 42), (10, 30, 22))
-            art = self.app.art
+    def backdrop(self, L: Layout) -> pygame.Surface:
+        if self._backdrop is None or self._backdrop[0] != L:
+            surface = theme.vertical_gradient((L.width, L.height), (20, 60, 42), (10, 30, 22))
+            art, size = self.app.art, (L.s(120), L.s(166))
             fan = [make_card(12, 1, 0), make_card(14, 0, 0), make_card(13, 0, 1), make_card(11, 0, 2),
                    make_card(10, 3, 0)]
             for i, card in enumerate(fan):
-                face = pygame.transform.rotozoom(art.face(card, (120, 166)), 24 - i * 12, 1.0)
-                surface.blit(face, face.get_rect(center=(210 + i * 26, 600 - abs(i - 2) * 14)))
-                back = pygame.transform.rotozoom(art.back((120, 166)), -24 + i * 12, 1.0)
-                surface.blit(back, back.get_rect(center=(970 + i * 26, 600 - abs(i - 2) * 14)))
-            self._backdrop = surface
-        return self._backdrop
+                face = pygame.transform.rotozoom(art.face(card, size), 24 - i * 12, 1.0)
+                surface.blit(face, face.get_rect(center=L.pt(210 + i * 26, 600 - abs(i - 2) * 14)))
+                back = pygame.transform.rotozoom(art.back(size), -24 + i * 12, 1.0)
+                surface.blit(back, back.get_rect(center=L.pt(970 + i * 26, 600 - abs(i - 2) * 14)))
+            self._backdrop = (L, surface)
+        return self._backdrop[1]

@@ -1,0 +1,135 @@
+"""Screenshots of every screen and of the table in every phase a player can be
+asked in, at any window size and in both languages — to look at:
+
+    python -m gouji.ui.shots --size 1366x700 --lang zh --out shots/
+
+Runs headless (SDL's dummy driver draws exactly what a window shows) in a
+throwaway data folder, so the player's files are never touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+TABLE_PHASES = ("lead", "follow", "answer", "burn", "return", "declare", "revolt", "yaotou")
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    from ..cli.main import window_size
+    return window_size(text)
+
+
+def shoot(size: tuple[int, int], lang: str, out: Path, seeds: Sequence[int] = tuple(range(1, 40))) -> list[Path]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["GOUJI_HOME"] = tempfile.mkdtemp(prefix="gouji-shots-")
+    import pygame
+
+    from .app import App, Options
+    from .scenes.help import HelpScene
+    from .scenes.menu import MenuScene
+    from .scenes.rules import RulesScene
+    from .scenes.settings import SettingsScene
+
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(app: App, name: str) -> None:
+        app.draw()
+        path = out / f"{name}-{lang}-{size[0]}x{size[1]}.png"
+        pygame.image.save(app.screen, str(path))
+        written.append(path)
+
+    screen = pygame.display.set_mode(size) if pygame.display.get_init() else None
+    # unattended, at instant speed: the bots play the human's seat between the pictures
+    app = App(Options(lang=lang, sound=False, speed="instant", seed=seeds[0], no_save=True, size=size,
+                      autoplay=True), screen=screen)
+    app.to_title()
+    save(app, "title")
+    for name, make in (("settings", SettingsScene), ("rules", RulesScene), ("help", HelpScene)):
+        app.scenes.push(make(app))
+        save(app, name)
+        app.scenes.pop()
+    found = find_phases(app, seeds, lambda phase: save(app, f"table-{phase}"))
+    app.scenes.push(MenuScene(app, app.scenes.top))
+    save(app, "menu")
+    app.scenes.pop()
+    finish_match(app, lambda name: save(app, name))
+    missing = [p for p in TABLE_PHASES if p not in found]
+    if missing:
+        print(f"not reached with these seeds: {', '.join(missing)}", file=sys.stderr)
+    pygame.quit()
+    return written
+
+
+def find_phases(app, seeds: Sequence[int], shot: Callable[[str], None]) -> set[str]:
+    """Let bots play the human's seat and take a picture the first time he is asked in each phase."""
+    from .scenes.result import ResultScene
+    found: set[str] = set()
+    for seed in seeds:
+        app.deal_seed = seed
+        app.new_match()
+        scene = app.scenes.top
+        scene.table.autoplay = True
+        for _ in range(40000):
+            if isinstance(app.scenes.top, ResultScene):
+                break
+            phase = str(scene.view.phase)
+            if scene.table.current_seat == scene.human and phase not in found and phase in TABLE_PHASES:
+                scene.table.autoplay = False
+                settle(app, scene)
+                if scene.human_turn():
+                    shot(phase)
+                    found.add(phase)
+                scene.table.autoplay = True
+            app.frame(1 / 30)
+        if found >= set(TABLE_PHASES):
+            break
+    return found
+
+
+def settle(app, scene, frames: int = 400) -> None:
+    for _ in range(frames):
+        if scene.human_turn():
+            app.frame(0.5)   # the prompt and buttons appear
+            return
+        app.frame(0.1)
+
+
+def finish_match(app, shot: Callable[[str], None]) -> None:
+    """The result panel after a deal, and the match's end."""
+    from .scenes.result import ResultScene
+    scene = app.scenes.scenes[0]
+    scene.table.autoplay = True
+    summary = False
+    for _ in range(400000):
+        top = app.scenes.top
+        if isinstance(top, ResultScene):
+            if top.final:
+                shot("match-end")
+                return
+            if not summary:
+                shot("deal-result")
+                summary = True
+            top.close()
+        app.frame(1 / 30)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gouji.ui.shots", description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=_window_size, default=(1366, 700), metavar="WxH")
+    parser.add_argument("--lang", choices=["zh", "en"], default="zh")
+    parser.add_argument("--out", type=Path, default=Path("shots"))
+    args = parser.parse_args(argv)
+    for path in shoot(args.size, args.lang, args.out):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
