@@ -1,0 +1,64 @@
+"""Check lessons against the engine: every step can be set up, its learner is
+the seat to act, every accepted answer is legal and plays on, and at least
+one legal action is not accepted (a real choice). Pure; the data test and
+``python -m gouji.learn --check`` use it."""
+
+from __future__ import annotations
+
+from .lessons import Lesson
+from .runner import Table, build_table, play_then
+
+MIN_STEPS = 2
+
+
+def check_lesson(lesson: Lesson) -> list[str]:
+    """Every problem of one lesson, each naming its file and step; [] if none."""
+    problems: list[str] = []
+    if len(lesson.steps) < MIN_STEPS:
+        problems.append(f"{lesson.file}: needs at least {MIN_STEPS} steps, has {len(lesson.steps)}")
+    previous: Table | None = None
+    for number, step in enumerate(lesson.steps, 1):
+        where = f"{lesson.file}: steps[{number}]"
+        if step.source == "continue" and previous is None:
+            problems.append(f"{where}: continues, but the previous step gives no single table to continue from")
+            continue
+        try:
+            table = build_table(step, previous)
+        except ValueError as exc:
+            problems.append(f"{where}: {exc}")
+            previous = None
+            continue
+        problems += _check_choice(table, where, step.seat, step.accept)
+        previous = None
+        for answer in step.accept:
+            after = table.clone()
+            try:
+                after.apply(answer)
+                play_then(after, step)
+            except ValueError as exc:
+                problems.append(f"{where}: after {answer!r}: {exc}")
+                continue
+            if len(step.accept) == 1:
+                previous = after
+    return problems
+
+
+def _check_choice(table: Table, where: str, seat: int, accept: tuple[str, ...]) -> list[str]:
+    if table.current_seat != seat:
+        return [f"{where}.seat: seat {seat} is not the one to act (seat {table.current_seat} is, "
+                f"phase {table.phase})"]
+    legal = set(table.legal_actions())
+    problems = [f"{where}.accept: {answer!r} is not legal here (legal: {', '.join(sorted(legal)[:12])})"
+                for answer in accept if answer not in legal]
+    if legal <= set(accept):
+        problems.append(f"{where}.accept: every legal action is accepted, so there is no choice to make")
+    return problems
+
+
+def check_all(lessons: list[Lesson]) -> list[str]:
+    problems: list[str] = []
+    ids = [lesson.id for lesson in lessons]
+    problems += [f"lesson id {i!r} is used twice" for i in sorted(set(ids)) if ids.count(i) > 1]
+    for lesson in lessons:
+        problems += check_lesson(lesson)
+    return problems
