@@ -5,42 +5,52 @@ one legal action is not accepted (a real choice). Pure; the data test and
 
 from __future__ import annotations
 
-from .lessons import Lesson
+from .lessons import Lesson, Step
 from .runner import Table, build_table, play_then
 
 MIN_STEPS = 2
 
 
 def check_lesson(lesson: Lesson) -> list[str]:
-    """Every problem of one lesson, each naming its file and step; [] if none."""
+    """Every problem of one lesson, each naming its file and step; [] if none.
+
+    A step that continues is checked from the table of every accepted answer
+    of the step before (the learner may have given any of them)."""
     problems: list[str] = []
     if len(lesson.steps) < MIN_STEPS:
         problems.append(f"{lesson.file}: needs at least {MIN_STEPS} steps, has {len(lesson.steps)}")
-    previous: Table | None = None
+    afters: list[Table] = []
     for number, step in enumerate(lesson.steps, 1):
         where = f"{lesson.file}: steps[{number}]"
-        if step.source == "continue" and previous is None:
-            problems.append(f"{where}: continues, but the previous step gives no single table to continue from")
-            continue
-        try:
-            table = build_table(step, previous)
-        except ValueError as exc:
-            problems.append(f"{where}: {exc}")
-            previous = None
-            continue
-        problems += _check_choice(table, where, step.seat, step.accept)
-        previous = None
-        for answer in step.accept:
-            after = table.clone()
-            try:
-                after.apply(answer)
-                play_then(after, step)
-            except ValueError as exc:
-                problems.append(f"{where}: after {answer!r}: {exc}")
-                continue
-            if len(step.accept) == 1:
-                previous = after
+        bases: list[Table | None] = list(afters) if step.source == "continue" else [None]
+        if not bases:
+            problems.append(f"{where}: continues, but the step before left no table to continue from")
+        afters = []
+        for base in bases:
+            found, tables = _check_step(step, base, where)
+            problems += [p for p in found if p not in problems]
+            afters += tables
     return problems
+
+
+def _check_step(step: Step, base: Table | None, where: str) -> tuple[list[str], list[Table]]:
+    """Problems of one step from one starting table, and the table after each accepted answer."""
+    try:
+        table = build_table(step, base)
+    except ValueError as exc:
+        return [f"{where}: {exc}"], []
+    problems = _check_choice(table, where, step.seat, step.accept)
+    afters: list[Table] = []
+    for answer in step.accept:
+        after = table.clone()
+        try:
+            after.apply(answer)
+            play_then(after, step)
+        except ValueError as exc:
+            problems.append(f"{where}: after {answer!r}: {exc}")
+            continue
+        afters.append(after)
+    return problems, afters
 
 
 def _check_choice(table: Table, where: str, seat: int, accept: tuple[str, ...]) -> list[str]:
