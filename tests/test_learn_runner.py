@@ -59,6 +59,15 @@ def test_every_lesson_plays_through_with_its_first_answers():
         assert runner.finished and runner.mistakes == 0, lesson.id
 
 
+def test_a_particular_wrong_answer_gets_its_own_feedback():
+    runner = LessonRunner(load_lesson("kai-dian"))
+    runner.start_step()
+    joker = runner.submit("play xAA")
+    low = runner.submit("play 5")
+    assert joker.verdict == low.verdict == Verdict.WRONG
+    assert "joker" in joker.text.en and "带王" in joker.text.zh and low.text == runner.step.feedback != joker.text
+
+
 def test_a_continuing_step_starts_from_the_learners_own_answer():
     runner = LessonRunner(load_lesson("tribute"))
     runner.start_step()

@@ -83,6 +83,11 @@ feedback_en = "You can"
 explain_zh = "对"
 explain_en = "Right"
 
+[[steps.wrong]]
+action = "pass"
+zh = "能管"
+en = "You can"
+
 [[steps]]
 continue = true
 seat = 1
@@ -119,6 +124,8 @@ def test_a_good_lesson_file_parses_and_checks():
     ("leader = 5", 'leader = 5\nposition = "x"', "steps[1]: give exactly one of hands, position, seed, continue"),
     ('id = "demo"', 'id = "other"', "id 'other' must be the file's name 'demo'"),
     ("continue = true", 'seed = 3\nuntil = "sleep"', "steps[2].until: must be a phase"),
+    ('\nen = "You can"', "", "steps[1].wrong[1].en: missing"),
+    ('action = "pass"', 'action = "jump"', "steps[1].wrong[1].action: 'jump' is not an action"),
 ])
 def test_a_broken_lesson_names_its_file_and_field(old, new, named):
     assert old in GOOD
@@ -142,6 +149,7 @@ def test_a_file_that_is_not_toml_or_missing_is_named():
     ('accept = ["play 88"]', 'accept = ["play 88", "pass"]', "every legal action is accepted"),
     ('before = ["play 77"]', 'before = ["play 99"]', "before[1] 'play 99' is refused"),
     ('accept = ["pass"]', 'accept = ["play TT"]', "steps[2].accept: 'play TT' is not legal"),
+    ('action = "pass"', 'action = "play 99"', "steps[1].wrong: 'play 99' is not a legal answer"),
 ])
 def test_the_engine_checks_catch_a_step_that_does_not_work(old, new, problem):
     problems = check_lesson(parse(GOOD.replace(old, new, 1)))

@@ -40,6 +40,9 @@ def _check_step(step: Step, base: Table | None, where: str) -> tuple[list[str], 
     except ValueError as exc:
         return [f"{where}: {exc}"], []
     problems = _check_choice(table, where, step.seat, step.accept)
+    legal = set(table.legal_actions())
+    problems += [f"{where}.wrong: {action!r} is not a legal answer that is not accepted"
+                 for action, _ in step.wrong if action not in legal or action in step.accept]
     afters: list[Table] = []
     for answer in step.accept:
         after = table.clone()

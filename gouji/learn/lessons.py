@@ -27,6 +27,10 @@ A lesson file::
     explain_zh = "…"  explain_en = "…"    # after the right answer
     then = ["pass", "pass"]          # optional fixed replies that play on
     show = [...]                     # optional cards to draw with the prompt
+
+    [[steps.wrong]]                  # optional: feedback for one particular wrong answer
+    action = "rang"
+    zh = "…"  en = "…"
 """
 
 from __future__ import annotations
@@ -45,7 +49,8 @@ INDEX = "index.toml"
 LESSON_KEYS = {"id", "section", "title_zh", "title_en", "text_zh", "text_en", "show", "steps"}
 STEP_KEYS = {"hands", "leader", "position", "seed", "continue", "preset", "rules", "before", "until", "seat",
              "prompt_zh", "prompt_en", "accept", "feedback_zh", "feedback_en", "explain_zh", "explain_en",
-             "then", "show"}
+             "then", "show", "wrong"}
+WRONG_KEYS = {"action", "zh", "en"}
 SOURCES = ("hands", "position", "seed", "continue")
 MATCH_PHASES = tuple(str(p) for p in Phase if not p.in_play and p != Phase.OVER) + tuple(
     str(p) for p in Phase if p.in_play)
@@ -84,12 +89,17 @@ class Step:
     until: str = ""
     then: tuple[str, ...] = ()
     show: tuple[str, ...] = ()
+    wrong: tuple[tuple[str, Text], ...] = ()   # (action, feedback) for particular wrong answers
 
     def ruleset(self) -> RuleSet:
         return RuleSet.preset(self.preset).replace(**dict(self.rules))
 
     def texts(self) -> tuple[Text, ...]:
-        return self.prompt, self.feedback, self.explain
+        return (self.prompt, self.feedback, self.explain) + tuple(text for _, text in self.wrong)
+
+    def feedback_for(self, action: str) -> Text:
+        """The lesson's feedback for a legal answer that is not accepted."""
+        return next((text for wrong, text in self.wrong if wrong == action), self.feedback)
 
 
 @dataclass(frozen=True)
@@ -179,7 +189,7 @@ def _step(raw: Any, where: str, first: bool) -> Step:
                 feedback=f.pair("feedback"), explain=f.pair("explain"), source=source,
                 hands=f.hands(), leader=f.seat("leader", 0), position=f.text("position", ""),
                 seed=f.whole("seed"), preset=f.preset(), rules=f.rules(), before=f.actions("before"),
-                until=f.until(), then=f.actions("then"), show=f.cards("show"))
+                until=f.until(), then=f.actions("then"), show=f.cards("show"), wrong=f.wrong())
     try:
         step.ruleset()
     except ValueError as exc:
@@ -237,6 +247,9 @@ class _Fields:
         values = self.strings(key)
         if required and not values:
             raise self.fail(key, "must list at least one action")
+        return self.actions_of(key, values)
+
+    def actions_of(self, key: str, values: tuple[str, ...] | list[str]) -> tuple[str, ...]:
         for value in values:
             try:
                 parse_action(value)
@@ -268,6 +281,17 @@ class _Fields:
         if not isinstance(value, Mapping):
             raise self.fail("rules", "must be a table of rules keys")
         return tuple(sorted((str(k), tuple(v) if isinstance(v, list) else v) for k, v in value.items()))
+
+    def wrong(self) -> tuple[tuple[str, Text], ...]:
+        value = self.data.get("wrong", [])
+        if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
+            raise self.fail("wrong", "must be [[steps.wrong]] tables of action, zh and en")
+        out = []
+        for i, entry in enumerate(value, 1):
+            inner = _Fields(entry, f"{self.where}.wrong[{i}]", WRONG_KEYS)
+            action = inner.actions_of("action", [inner.text("action")])[0]
+            out.append((action, Text(inner.text("zh"), inner.text("en"))))
+        return tuple(out)
 
     def until(self) -> str:
         value = self.data.get("until", "")

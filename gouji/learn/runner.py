@@ -138,7 +138,7 @@ class LessonRunner:
         if canonical not in step.accept:
             self.mistakes += 1
             trial = table.clone()
-            return Outcome(Verdict.WRONG, step.feedback, tuple(trial.apply(canonical)), canonical)
+            return Outcome(Verdict.WRONG, step.feedback_for(canonical), tuple(trial.apply(canonical)), canonical)
         events = table.apply(canonical)
         try:
             events += play_then(table, step)
