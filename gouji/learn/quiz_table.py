@@ -17,7 +17,7 @@ from .lessons import Text
 from .words import join, seat, seat_of
 
 BASIC = RuleSet.preset("basic")
-LOW = "3456789"
+LOW = "456789"
 
 
 def _deck(letters: str) -> list[str]:
@@ -221,7 +221,7 @@ def lead_question(rng: random.Random) -> Draft:
         finisher = rng.choice(SEATS)
         out = rng.sample([s for s in SEATS if s != finisher], rng.choice((0, 1, 1, 2)))
         last = rng.choice(("77", "888", "9", "KK", "QQQ", "2", "x8", "X9"))
-        hands = ["-" if s in out else _hands(rng, "345", 5, 1)[0] for s in SEATS]
+        hands = ["-" if s in out else _hands(rng, "456", 5, 1)[0] for s in SEATS]
         hands[finisher] = last
         fields = ["chaos=1"] * (len(out) == 2) + [f"out={','.join(map(str, out))}"] * bool(out)
         wutou = sorted(opposite(s) for s in out if opposite(s) not in out)
