@@ -104,6 +104,10 @@ def violations() -> list[str]:
             if in_folder(name, "gouji.store") and project and not (
                     in_folder(target, "gouji.store") or in_folder(target, "gouji.engine") or target == "gouji.version"):
                 found.append(f"{where}: the store uses only itself and the engine")
+            if in_folder(name, "gouji.learn") and project and not (
+                    in_folder(target, "gouji.learn") or in_folder(target, "gouji.engine")
+                    or target == "gouji.store.resources"):
+                found.append(f"{where}: lessons and quizzes use only the engine and the bundled assets")
             if name == "gouji.table" and project and not in_folder(target, "gouji.engine"):
                 found.append(f"{where}: the table sits between seats and engine, and imports only the engine")
             if top in ("pygame", "pygame_gui") and not in_folder(name, "gouji.ui"):

@@ -1,5 +1,5 @@
 """The examples in the docstrings of the pure modules run, and pass
-(test layer 1): every module of the engine, the bots and the store."""
+(test layer 1): every module of the engine, the bots, the store and learn."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ import pytest
 
 import bots
 import gouji.engine
+import gouji.learn
 import gouji.store
 
-PACKAGES = (gouji.engine, gouji.store, bots)
+PACKAGES = (gouji.engine, gouji.store, gouji.learn, bots)
 MODULES = sorted(f"{pkg.__name__}.{info.name}" for pkg in PACKAGES for info in pkgutil.iter_modules(pkg.__path__))
 
 

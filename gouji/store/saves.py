@@ -12,7 +12,7 @@ from ..engine.errors import IllegalAction
 from ..engine.match import Match
 from ..engine.rules import RuleSet
 from .rules_file import atomic_write
-from .settings import data_dir, keep_aside
+from .settings import data_dir, read_or_keep_aside
 
 SAVE_VERSION = 1
 
@@ -76,17 +76,8 @@ def parse_save(text: str) -> Match:
 
 def load_save(path: Path | None = None) -> Loaded:
     """The saved match, or None and a message (the bad file is renamed aside)."""
-    path = path or save_path()
-    if not path.exists():
-        return Loaded(None)
-    try:
-        return Loaded(parse_save(path.read_text(encoding="utf-8")))
-    except (ValueError, UnicodeDecodeError, OSError) as exc:
-        try:
-            kept = keep_aside(path)
-            return Loaded(None, f"{exc} (kept as {kept.name})")
-        except OSError:
-            return Loaded(None, str(exc))
+    match, problem = read_or_keep_aside(path or save_path(), parse_save)
+    return Loaded(match, problem)
 
 
 def has_save(path: Path | None = None) -> bool:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import tomli_w
 from platformdirs import user_config_path, user_data_path
@@ -18,6 +19,7 @@ from ..engine.rules import PRESETS
 from .rules_file import atomic_write
 
 APP = "gouji"
+T = TypeVar("T")
 SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}
 CHOICES: dict[str, tuple[Any, ...]] = {
     "language": ("zh", "en"),
@@ -99,20 +101,25 @@ def keep_aside(path: Path) -> Path:
     return target
 
 
-def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings, or defaults plus a message saying what was wrong."""
-    path = path or settings_path()
+def read_or_keep_aside(path: Path, parse: Callable[[str], T]) -> tuple[T | None, str | None]:
+    """Parse a player's file: (value, None); (None, None) when there is no file;
+    (None, what was wrong) when it cannot be used — then it is renamed aside."""
     if not path.exists():
-        return Settings(), None
+        return None, None
     try:
-        return parse_settings(path.read_text(encoding="utf-8")), None
+        return parse(path.read_text(encoding="utf-8")), None
     except (ValueError, UnicodeDecodeError, OSError) as exc:
         try:
             kept = keep_aside(path)
-            why = f"{exc} (kept as {kept.name})"
+            return None, f"{exc} (kept as {kept.name})"
         except OSError:
-            why = str(exc)
-        return Settings(), why
+            return None, str(exc)
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings, or defaults plus a message saying what was wrong."""
+    settings, why = read_or_keep_aside(path or settings_path(), parse_settings)
+    return settings or Settings(), why
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:

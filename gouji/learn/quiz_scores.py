@@ -1,0 +1,138 @@
+"""Quiz topics after the deal: what a finishing order scores (§4), and what
+tribute the next deal pays (§5, §6, §8.3). Answers from ``score_deal`` and
+``tribute.obligations``."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import RuleSet, score_deal
+from ..engine.scoring import is_chuan_san_hu, raw_team_points
+from ..engine.seats import SEATS, same_team, team
+from ..engine.tribute import KIND_NAMES, DealResult, Payment, obligations
+from .draft import Draft, shuffled
+from .lessons import Text
+from .words import join, place, signed
+
+TEAMS = (Text("0、2、4 号位这一方", "the team of seats 0, 2 and 4"),
+         Text("1、3、5 号位这一方", "the team of seats 1, 3 and 5"))
+
+
+def _places(rng: random.Random) -> list[int]:
+    """A finishing order, now and then a 串三户."""
+    places = list(SEATS)
+    rng.shuffle(places)
+    if rng.random() < 0.2:
+        winners = [s for s in places if team(s) == team(places[0])]
+        places = winners + [s for s in places if s not in winners]
+    return places
+
+
+def _order_text(places: list[int]) -> Text:
+    return join((Text(f"{place(i).zh} {s} 号位", f"{place(i).en} seat {s}") for i, s in enumerate(places)), "，", ", ")
+
+
+def score_question(rng: random.Random) -> Draft:
+    rules = RuleSet.preset("basic")
+    places = _places(rng)
+    side = rng.randint(0, 1)
+    right = score_deal(places, rules)[side]
+    raw = raw_team_points(places, rules)
+    wrong = {raw[side], raw[1 - side], score_deal(places, rules)[1 - side], right * 2, right // 2, right + 2, 0, 4}
+    numbers = [n for n in wrong if n != right]
+    rng.shuffle(numbers)
+    options, answer = shuffled(rng, _number(right), [_number(n) for n in numbers[:3]])
+    prompt = Text(f"名次：{_order_text(places).zh}。{TEAMS[side].zh}这一局记几分？",
+                  f"Finishing order: {_order_text(places).en}. What does {TEAMS[side].en} record for this deal?")
+    return Draft(prompt, options, answer, _score_reason(places, side, rules))
+
+
+def _number(n: int) -> Text:
+    text = str(n) if n >= 0 else f"−{-n}"
+    return Text(text, text)
+
+
+def _score_reason(places: list[int], side: int, rules: RuleSet) -> Text:
+    points = rules.place_points
+    parts = [Text(f"{place(i).zh} {signed(points[i])}", f"{place(i).en} {signed(points[i])}")
+             for i, s in enumerate(places) if team(s) == side]
+    total = sum(points[i] for i, s in enumerate(places) if team(s) == side)
+    lines = [Text(f"这一方：{join(parts, '，', ', ').zh}，合计 {signed(total)}。",
+                  f"This team: {join(parts, '，', ', ').en}, total {signed(total)}.")]
+    if is_chuan_san_hu(places) and team(places[0]) == side:
+        lines.append(Text(f"拿了头科、二科、三科：串三户，翻倍记 {total * 2} 分。",
+                          f"They took 头科, 二科 and 三科: 串三户, so the score doubles to {total * 2}."))
+    elif total <= 0:
+        lines.append(Text("只记正分：这一方记 0 分。", "Only a positive total is recorded: this team records 0."))
+    return join(lines, "", " ")
+
+
+def tribute_question(rng: random.Random) -> Draft:
+    while True:
+        rules = RuleSet.preset(rng.choice(("basic", "qingdao")))
+        places = _places(rng)
+        opened = tuple(rng.random() < 0.6 for _ in SEATS) if rules.kai_dian else (False,) * 6
+        result = DealResult(places=tuple(places), opened=opened)
+        owed = obligations(result, rules)
+        giver = rng.choice([p.giver for p in owed] + [places[5], places[4], rng.choice(SEATS)])
+        right = _pays(owed, giver)
+        wrong = [_pays(alt, giver) for alt in _mistakes(result, rules)] + [_pays([], giver)]
+        if any(w != right for w in wrong):
+            break
+    options, answer = shuffled(rng, right, wrong)
+    points = Text(f"开点的人：{_who(opened).zh}。", f"Opened: {_who(opened).en}. ") if rules.kai_dian \
+        else Text("这一局不打点。", "No points (开点) are played. ")
+    prompt = Text(f"上一局名次：{_order_text(places).zh}。{points.zh}下一局 {giver} 号位要进什么贡？",
+                  f"Last deal's order: {_order_text(places).en}. {points.en}What tribute does seat {giver} pay next "
+                  "deal?")
+    return Draft(prompt, options, answer, _tribute_reason(result, owed, rules))
+
+
+def _who(opened: tuple[bool, ...]) -> Text:
+    seats = [str(s) for s in SEATS if opened[s]]
+    return Text("、".join(seats) + " 号位" if seats else "没有人", ", ".join(f"seat {s}" for s in seats) or "nobody")
+
+
+def _pays(owed: list[Payment], giver: int) -> Text:
+    mine = [p for p in owed if p.giver == giver and p.receiver != giver]
+    if not mine:
+        return Text("什么都不进", "nothing")
+    return join((Text(f"给 {p.receiver} 号位 {p.count} 张{KIND_NAMES[p.kind][0]}", f"{_cards(p)} to seat {p.receiver}")
+                 for p in mine), "，", "; ")
+
+
+def _cards(p: Payment) -> str:
+    return f"{p.count} card{'s' * (p.count > 1)} of {KIND_NAMES[p.kind][0]}"
+
+
+def _mistakes(result: DealResult, rules: RuleSet) -> list[list[Payment]]:
+    """Tribute worked out with a rule forgotten: teammates pay, 点贡 left out, places swapped."""
+    pay_all = rules.replace(tribute_between_teammates="pay")
+    places = result.places
+    swapped = DealResult(places=(places[1], places[0], *places[2:4], places[5], places[4]), opened=result.opened)
+    no_points = rules.replace(kai_dian=False)
+    naive = [Payment("luo", places[5], places[0], 2), Payment("luo", places[4], places[1], 1)]
+    return [obligations(result, pay_all), obligations(result, no_points), obligations(swapped, rules), naive]
+
+
+def _tribute_reason(result: DealResult, owed: list[Payment], rules: RuleSet) -> Text:
+    places = result.places
+    if result.chuan_san_hu:
+        return Text("串三户：下一局不进贡，重新亮3。", "串三户: no tribute of any kind next deal; it starts with 亮3.")
+    lines = [Text(f"落贡：大落 {places[5]} 号位给头科 {places[0]} 号位 2 张，二落 {places[4]} 号位给二科 {places[1]} 号位 1 张。",
+                  f"落贡: the 大落 (seat {places[5]}) gives the 头科 (seat {places[0]}) 2 cards, the 二落 "
+                  f"(seat {places[4]}) gives the 二科 (seat {places[1]}) 1.")]
+    if rules.kai_dian:
+        lines.append(Text("点贡：没开点的人给自己的对头 1 张；一对对头都没开点就互相给。",
+                          "点贡: whoever did not open gives his 对头 one card; if both failed they exchange."))
+    if any(same_team(g, r) for g, r in ((places[5], places[0]), (places[4], places[1]))):
+        lines.append(Text("同一方的人之间不进贡。", "No tribute passes between teammates."))
+    lines.append(Text(f"所以：{_all(owed).zh}。", f"So: {_all(owed).en}."))
+    return join(lines, "", " ")
+
+
+def _all(owed: list[Payment]) -> Text:
+    if not owed:
+        return Text("谁都不进贡", "nobody pays")
+    return join((Text(f"{p.giver} 号位给 {p.receiver} 号位 {p.count} 张{KIND_NAMES[p.kind][0]}",
+                      f"seat {p.giver} gives seat {p.receiver} {_cards(p)}") for p in owed), "，", "; ")
