@@ -15,7 +15,7 @@ PACKAGES = ("gouji", "bots")
 # The standard library modules the engine may use: pure, no I/O, no clock.
 ENGINE_STDLIB = {"__future__", "collections", "dataclasses", "enum", "functools", "itertools", "math",
                  "random", "typing", "tomllib", "re", "reprlib", "zlib", "bisect", "heapq", "operator", "string",
-                 "types"}
+                 "types", "base64", "binascii", "json", "unicodedata"}
 # Engine modules a bot may read: the seat's view and the value types in it.
 BOT_ENGINE = {"gouji.engine", "gouji.engine.actions", "gouji.engine.cards", "gouji.engine.errors",
               "gouji.engine.events", "gouji.engine.movegen", "gouji.engine.phases", "gouji.engine.plays",
