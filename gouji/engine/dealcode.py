@@ -26,7 +26,7 @@ import unicodedata
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import IllegalAction, NotationError
 from .match import Match
@@ -208,7 +208,7 @@ def _check_ref(ref: DealRef, match: Match) -> None:
         raise DealCodeError(f"这些动作只打到第 {reached + 1} 局", f"these actions reach only deal {reached + 1}")
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
