@@ -120,7 +120,8 @@ def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
 
 def test_the_command_line_encodes_and_decodes():
     match = random_match(4, RuleSet(), 120)
-    deal = {"rules": RuleSet().to_dict(), "seed": 4, "actions": list(match.actions), "deal": last_deal(match), "seat": 3}
+    deal = {"rules": RuleSet().to_dict(), "seed": 4, "actions": list(match.actions), "deal": last_deal(match),
+            "seat": 3}
     from_stdin = run_cli("encode", stdin=json.dumps(deal))
     assert from_stdin.returncode == 0, from_stdin.stderr
     code = from_stdin.stdout.strip()

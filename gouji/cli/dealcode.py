@@ -28,7 +28,8 @@ from ..store.saves import parse_save, save_path
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m gouji.dealcode", description="Gouji deal codes 够级牌局码",
-                                     epilog=__doc__.split("\n\n")[2], formatter_class=argparse.RawDescriptionHelpFormatter)
+                                     epilog=__doc__.split("\n\n")[2],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
     dec = commands.add_parser("decode", help="print the deal of a code as JSON")
     dec.add_argument("code", nargs="*", help="the code (read from stdin when absent)")
