@@ -104,6 +104,9 @@ def violations() -> list[str]:
             if in_folder(name, "gouji.store") and project and not (
                     in_folder(target, "gouji.store") or in_folder(target, "gouji.engine") or target == "gouji.version"):
                 found.append(f"{where}: the store uses only itself and the engine")
+            if in_folder(name, "gouji.review") and project and not any(
+                    in_folder(target, folder) for folder in ("gouji.review", "gouji.engine", "bots")):
+                found.append(f"{where}: a review uses only itself, the engine and the bots")
             if name == "gouji.table" and project and not in_folder(target, "gouji.engine"):
                 found.append(f"{where}: the table sits between seats and engine, and imports only the engine")
             if top in ("pygame", "pygame_gui") and not in_folder(name, "gouji.ui"):
