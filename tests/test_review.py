@@ -162,3 +162,30 @@ def test_the_analysing_level_is_a_parameter():
     assert callable(getattr(bots.make(strongest, 0), "rank_actions", None))
     later = bots.NAMES[bots.NAMES.index(strongest) + 1:]
     assert not any(callable(getattr(bots.make(name, 0), "rank_actions", None)) for name in later)
+
+
+def test_a_review_shows_the_cards_the_player_picked(tmp_path):
+    """Suits do not change the rules, but the review shows the very cards picked (kept by the history)."""
+    from gouji.engine.cards import card_rank, parse_counts
+    from gouji.store.history import History
+    match = Match.new(9, RuleSet.preset("basic"))
+    players = {s: bots.make("normal", s, 9) for s in range(6)}
+    rng = random.Random(9)
+    while not match.results:
+        seat = match.current_seat
+        action = players[seat].choose(match.view(seat), rng) if seat else rng.choice(match.legal_actions())
+        cards = None
+        if seat == 0 and action.startswith("play "):   # the lowest card ids of each rank, not the engine's pick
+            hand = match.hand_cards(0)
+            cards = [c for rank, n in enumerate(parse_counts(action[5:]))
+                     for c in sorted(c for c in hand if card_rank(c) == rank)[:n]]
+        match.apply(action, cards)
+    history = History(tmp_path / "history.sqlite3")
+    history.record(match)
+    ref, choices = history.deal_ref(history.deals()[0])
+    picked, plain = Review(ref, choices), Review(ref)
+    assert any(c is not None for c in choices)
+    played = [e.card_ids for f in picked.frames[-1:] for e in f.log if e.kind == ev.PLAY and e.seat == 0]
+    assert played == [tuple(c) for c in match.card_choices if c is not None]
+    assert [f.hands for f in picked.frames] != [f.hands for f in plain.frames]
+    assert picked.frames[-1].log != plain.frames[-1].log
