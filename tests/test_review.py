@@ -137,8 +137,8 @@ def test_the_analysis_marks_a_clearly_bad_decision():
     ref, blunder = one_blunder(14)
     review = Review.from_code(encode(ref))
     progress: list[tuple[int, int]] = []
-    analysis = analyse(review, progress=lambda done, total: progress.append((done, total)))
-    assert analysis.level == strongest_level()
+    analysis = analyse(review, level="hard", progress=lambda done, total: progress.append((done, total)))
+    assert analysis.level == "hard"
     assert progress[-1] == (len(review.decisions), len(review.decisions))
     marked = analysis.questionable
     assert [v.step for v in marked] == [blunder]
@@ -156,9 +156,11 @@ def test_the_analysing_level_is_a_parameter():
     review = Review(ref)
     normal = analyse(review, level="normal")
     assert normal.level == "normal" and len(normal.verdicts) == len(review.decisions)
-    assert analyse(review, margin=1000).summary("en") == "No questionable decisions"
-    assert analyse(review, margin=1000).summary("zh") == "没有值得商榷的决定"
+    assert analyse(review, level="hard", margin=1000).summary("en") == "No questionable decisions"
+    assert analyse(review, level="hard", margin=1000).summary("zh") == "没有值得商榷的决定"
     strongest = strongest_level()
+    short = Review(replace(ref, actions=ref.actions[:blunder + 1]))        # the default: the strongest level
+    assert analyse(short).level == strongest and analyse(short).verdicts[-1].step == blunder
     assert callable(getattr(bots.make(strongest, 0), "rank_actions", None))
     later = bots.NAMES[bots.NAMES.index(strongest) + 1:]
     assert not any(callable(getattr(bots.make(name, 0), "rank_actions", None)) for name in later)

@@ -7,6 +7,9 @@ a length comparison unless a deal has just ended, and then writes that deal
 (and the match's running state) in one transaction. A damaged, foreign or
 newer database is kept aside as ``history.sqlite3.broken`` and a new one is
 started; ``problem`` then says so in both languages — nothing raises.
+
+Each call opens its own connection, so a worker thread may do the writing;
+use one ``History`` from one thread at a time.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ def rules_text(rules: RuleSet) -> str:
 class History:
     def __init__(self, path: Path | None = None, now: Callable[[], datetime] | None = None) -> None:
         self.path = path or history_path()
-        self.problem: str | None = None   # the last trouble, in both languages, for the UI to show
+        self.problem: str | None = None   # what went wrong in the last call, in both languages, or None
         self._now = now or (lambda: datetime.now().astimezone())
         self._checked = False             # integrity checked once per run
         # match -> (its row, or None before it has one; the results already recorded or skipped)
@@ -63,7 +66,6 @@ class History:
         done = len(match.results)
         if (known is not None and known[1] >= done) or (known is None and done == 0):
             return None
-        self.problem = None
         self._run(lambda db: self._write(db, match, seating), None, create=True)
         return self.problem
 
@@ -140,7 +142,6 @@ class History:
     def reset(self) -> str | None:
         """Forget every deal and match (the UI asks for confirmation first). A match in
         progress is recorded again from its next deal on."""
-        self.problem = None
         self._run(self._delete_all, None, create=False)
         for match, (_, done) in list(self._rows.items()):
             self._rows[match] = (None, done)
@@ -197,6 +198,7 @@ class History:
     # ----- the database file -------------------------------------------------
     def _run(self, work: Callable[[sqlite3.Connection], T], default: T, create: bool) -> T:
         """``work`` on an open database; trouble becomes ``problem``, a damaged file is kept aside."""
+        self.problem = None
         for attempt in range(2):
             try:
                 db = self._open(create)
