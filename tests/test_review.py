@@ -191,3 +191,18 @@ def test_a_review_shows_the_cards_the_player_picked(tmp_path):
     assert played == [tuple(c) for c in match.card_choices if c is not None]
     assert [f.hands for f in picked.frames] != [f.hands for f in plain.frames]
     assert picked.frames[-1].log != plain.frames[-1].log
+
+
+def test_the_review_command_prints_the_marked_decisions():
+    import subprocess
+    import sys
+    ref, blunder = one_blunder(14)
+    command = [sys.executable, "-m", "gouji.cli.review", encode(ref), "--level", "hard"]
+    out = subprocess.run([*command, "--lang", "en"], capture_output=True, text=True, timeout=60)
+    lines = out.stdout.splitlines()
+    assert out.returncode == 0 and lines[0] == "1 questionable decision"
+    assert lines[1].split()[0] == str(blunder) and "better:" in lines[1]
+    assert subprocess.run(command, capture_output=True, text=True, timeout=60).stdout.startswith("1 个值得商榷的决定")
+    bad = subprocess.run([sys.executable, "-m", "gouji.cli.review", "GJ1:xyz"], capture_output=True, text=True,
+                         timeout=60)
+    assert bad.returncode == 1 and "damaged" in bad.stderr and "Traceback" not in bad.stderr

@@ -51,6 +51,11 @@ class Verdict:
         """How much worse than the best the bot scores what was done (0 for the best)."""
         return self.best.score - self.chosen.score
 
+    def note(self, lang: str = "zh") -> str:
+        """The mark of a questionable decision: the better action and the bot's reason."""
+        best = self.best
+        return f"更好：{best.action}（{best.zh}）" if lang == "zh" else f"better: {best.action} ({best.en})"
+
 
 @dataclass(frozen=True)
 class Analysis:
