@@ -6,7 +6,7 @@ also names the seat whose decisions a review looks at.
 
 The actions take little room because each is written as its place in the
 sorted ``legal_actions()`` of that moment — forced actions take none — and
-all those places together form one mixed-radix whole number (≈ 50 bytes a
+all those places together form one mixed-radix whole number (about 50 bytes a
 deal). The text is ``GJ1:`` and base64url of the bytes plus a CRC-32, so a
 damaged code is caught; spaces, line breaks and full-width letters pasted
 in are ignored.
@@ -39,7 +39,7 @@ VERSION = 1
 PRESET_ORDER = ("qingdao", "basic", "app196")
 CUSTOM = 15               # rules tag: a JSON diff from the default rules follows
 CHECK_BYTES = 4
-QUOTES = "\"'`“”‘’「」『』《》<>()[]{}（）【】.,;。，；"
+QUOTES = "\"'`“”‘’「」《》<>()[]{}（）【】.,;。，；"
 
 
 class DealCodeError(ValueError):
