@@ -141,3 +141,15 @@ def test_the_command_line_refuses_in_words_not_tracebacks():
         assert len(result.stderr.strip().splitlines()) == 2   # Chinese, then English
     usage = run_cli("fly")
     assert usage.returncode == 2 and "Traceback" not in usage.stderr
+
+
+def test_a_code_from_a_game_whose_rules_code_differs_is_refused(monkeypatch):
+    """Indices into the legal actions mean the same thing only under the same rules code: if the
+    legal actions came in another order, the code would replay as a different deal — refused instead."""
+    from gouji import Match
+    code = encode(DealRef(RuleSet(), 5, tuple(random_match(5, RuleSet(), 80).actions)))
+    original = Match.legal_actions
+    monkeypatch.setattr(Match, "legal_actions", lambda self: list(reversed(original(self))))
+    with pytest.raises(DealCodeError) as caught:
+        decode(code)
+    assert "rules differ" in caught.value.en and "无法重放" in caught.value.zh

@@ -8,8 +8,9 @@ The actions take little room because each is written as its place in the
 sorted ``legal_actions()`` of that moment — forced actions take none — and
 all those places together form one mixed-radix whole number (about 50 bytes a
 deal). The text is ``GJ1:`` and base64url of the bytes plus a CRC-32, so a
-damaged code is caught; spaces, line breaks and full-width letters pasted
-in are ignored.
+damaged code is caught; a CRC-32 of the actions' text catches a code that
+replays differently under another version's rules. Spaces, line breaks and
+full-width letters pasted in are ignored.
 
 >>> ref = DealRef(RuleSet.preset("basic"), 7, ("play 3",), deal=0, seat=0)
 >>> code = encode(ref)
@@ -125,7 +126,8 @@ def encode(ref: DealRef) -> str:
     for digit, radix in reversed(digits):
         number = number * radix + digit
     payload = (_rules_bytes(ref.rules) + _varint(_zigzag(ref.seed)) + _varint(ref.deal) + _varint(ref.seat)
-               + _varint(len(ref.actions)) + number.to_bytes((number.bit_length() + 7) // 8, "little"))
+               + _varint(len(ref.actions)) + _digest(match.actions)
+               + number.to_bytes((number.bit_length() + 7) // 8, "little"))
     text = base64.urlsafe_b64encode(payload + zlib.crc32(payload).to_bytes(CHECK_BYTES, "big"))
     return f"{PREFIX}{VERSION}:{text.decode('ascii').rstrip('=')}"
 
@@ -135,6 +137,7 @@ def decode(code: str) -> DealRef:
     reader = _Reader(_payload(code))
     rules = _read_rules(reader)
     seed, deal, seat, count = _unzigzag(reader.varint()), reader.varint(), reader.varint(), reader.varint()
+    digest = reader.take(CHECK_BYTES)
     number = int.from_bytes(reader.rest(), "little")
     match = Match(rules, seed)
     for _ in range(count):
@@ -146,8 +149,9 @@ def decode(code: str) -> DealRef:
             match.apply(legal[digit])
         else:
             match.apply(legal[0])
-    if number:
-        raise _damaged()
+    if number or digest != _digest(match.actions):
+        raise DealCodeError("这个牌局码来自规则程序不同的游戏版本，无法重放",
+                            "this code was made by a version of the game whose rules differ: it cannot be replayed")
     ref = DealRef(rules, seed, tuple(match.actions), deal, seat)
     _check_ref(ref, match)
     return ref
@@ -178,6 +182,11 @@ def _payload(code: str) -> bytes:
     if len(raw) <= CHECK_BYTES or zlib.crc32(raw[:-CHECK_BYTES]) != int.from_bytes(raw[-CHECK_BYTES:], "big"):
         raise _damaged()
     return raw[:-CHECK_BYTES]
+
+
+def _digest(actions: Sequence[str]) -> bytes:
+    """The actions' text, checked after decoding: the indices mean the same only under the same rules code."""
+    return zlib.crc32("\n".join(actions).encode("utf-8")).to_bytes(CHECK_BYTES, "big")
 
 
 def _damaged() -> DealCodeError:
