@@ -55,7 +55,8 @@ def test_pasting_noise_is_ignored():
     code = encode(ref)
     broken_lines = "\n  ".join(code[i:i + 7] for i in range(0, len(code), 7))
     fullwidth = code.replace("GJ1:", "ＧＪ１：")
-    for pasted in (f"  {code}\n", broken_lines, f"“{code}”", fullwidth, code.replace("GJ", "gj"), f"\u200b{code}\t"):
+    for pasted in (f"  {code}\n", broken_lines, f"“{code}”", fullwidth, code.replace("GJ", "gj"), f"\u200b{code}\t",
+                   f"请看这局：{code}，谢谢！", f"Look at this deal:\n{code}\n"):
         assert decode(pasted) == ref, pasted
     assert clean(broken_lines) == code
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import unicodedata
 import zlib
 from collections.abc import Sequence
@@ -40,6 +41,7 @@ VERSION = 1
 PRESET_ORDER = ("qingdao", "basic", "app196")
 CUSTOM = 15               # rules tag: a JSON diff from the default rules follows
 CHECK_BYTES = 4
+CODE = re.compile(PREFIX + r"(\d{1,4}):([A-Za-z0-9_-]*)", re.IGNORECASE)
 QUOTES = "\"'`“”‘’「」《》<>()[]{}（）【】.,;。，；"
 
 
@@ -167,12 +169,12 @@ def clean(code: str) -> str:
 def _payload(code: str) -> bytes:
     if not isinstance(code, str):
         raise DealCodeError("牌局码要是文字", "a deal code is text")
-    text = clean(code)
-    head, sep, body = text.partition(":")
-    if not sep or not head.upper().startswith(PREFIX) or not head[len(PREFIX):].isdigit():
+    found = CODE.search(clean(code))   # also inside a pasted message: "请看这局：GJ1:…，谢谢"
+    if found is None:
         raise DealCodeError("这不是够级的牌局码（应以 GJ1: 开头）",
                             "this is not a Gouji deal code (it should start with GJ1:)")
-    if int(head[len(PREFIX):]) > VERSION:
+    version, body = int(found[1]), found[2]
+    if version > VERSION:
         raise DealCodeError("这个牌局码来自更新版本的游戏，请先升级",
                             "this deal code comes from a newer version of the game: please update")
     try:
@@ -277,7 +279,7 @@ class _Reader:
     def varint(self) -> int:
         value, shift = 0, 0
         while True:
-            if self.at >= len(self.data) or shift > 70:
+            if self.at >= len(self.data) or shift > 1024:
                 raise _damaged()
             byte = self.data[self.at]
             self.at += 1
