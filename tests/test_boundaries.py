@@ -15,7 +15,7 @@ PACKAGES = ("gouji", "bots")
 # The standard library modules the engine may use: pure, no I/O, no clock.
 ENGINE_STDLIB = {"__future__", "collections", "dataclasses", "enum", "functools", "itertools", "math",
                  "random", "typing", "tomllib", "re", "reprlib", "zlib", "bisect", "heapq", "operator", "string",
-                 "types"}
+                 "types", "base64", "binascii", "json", "unicodedata"}
 # Engine modules a bot may read: the seat's view and the value types in it.
 BOT_ENGINE = {"gouji.engine", "gouji.engine.actions", "gouji.engine.cards", "gouji.engine.errors",
               "gouji.engine.events", "gouji.engine.movegen", "gouji.engine.phases", "gouji.engine.plays",
@@ -108,6 +108,9 @@ def violations() -> list[str]:
                     in_folder(target, "gouji.learn") or in_folder(target, "gouji.engine")
                     or target == "gouji.store.resources"):
                 found.append(f"{where}: lessons and quizzes use only the engine and the bundled assets")
+            if in_folder(name, "gouji.review") and project and not any(
+                    in_folder(target, folder) for folder in ("gouji.review", "gouji.engine", "bots")):
+                found.append(f"{where}: a review uses only itself, the engine and the bots")
             if name == "gouji.table" and project and not in_folder(target, "gouji.engine"):
                 found.append(f"{where}: the table sits between seats and engine, and imports only the engine")
             if top in ("pygame", "pygame_gui") and not in_folder(name, "gouji.ui"):

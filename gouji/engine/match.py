@@ -352,7 +352,7 @@ class Match:
             men=tuple(sorted(game.men.items())), revolted=frozenset(self._revolted),
             declared=tuple(sorted(self._declared.items())),
             pre_declared=tuple(sorted(self._pre_declared.items())), score=score,
-            voided=self._voided, seed=self._deal_seed))
+            voided=self._voided, seed=self._deal_seed, end_action=len(self.actions)))
         self._emit(Event(ev.DEAL_END, None, "", (tuple(game.places), score, self.totals)))
         self._finished = (game, self._deal_events, self._extras())
         self.game = None

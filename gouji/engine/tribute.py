@@ -38,6 +38,7 @@ class DealResult:
     score: tuple[int, int] = (0, 0)
     voided: int = 0                               # deals voided by two revolutions first
     seed: int = 0
+    end_action: int = 0                           # the match's action count when the deal ended
     extra: dict = field(default_factory=dict, compare=False)
 
     @property

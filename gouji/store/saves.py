@@ -4,6 +4,7 @@ atomically after every action; a broken save is kept aside, never fatal."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,10 +22,30 @@ def save_path() -> Path:
     return data_dir() / "match.json"
 
 
+def pack_actions(actions: Sequence[str], card_choices: Sequence[Sequence[int] | None]) -> list[list[Any]]:
+    """Actions as the save writes them: ``[action]``, or ``[action, [card ids]]`` when cards were picked."""
+    return [[a, list(c)] if c is not None else [a] for a, c in zip(actions, card_choices)]
+
+
+def unpack_actions(entries: Any) -> tuple[list[str], list[tuple[int, ...] | None]]:
+    """``pack_actions`` read back; ValueError names the first damaged entry."""
+    if not isinstance(entries, list):
+        raise ValueError("the actions are not a list")
+    actions: list[str] = []
+    cards: list[tuple[int, ...] | None] = []
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, list) or not entry or not isinstance(entry[0], str) \
+                or (len(entry) > 1 and not isinstance(entry[1], list)):
+            raise ValueError(f"action {i + 1} of the save is damaged")
+        actions.append(entry[0])
+        cards.append(tuple(entry[1]) if len(entry) > 1 else None)
+    return actions, cards
+
+
 def dump(match: Match) -> str:
     return json.dumps({
         "version": SAVE_VERSION, "seed": match.seed, "rules": match.rules.to_dict(),
-        "actions": [[a, list(c)] if c is not None else [a] for a, c in zip(match.actions, match.card_choices)],
+        "actions": pack_actions(match.actions, match.card_choices),
     }, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -58,19 +79,17 @@ def parse_save(text: str) -> Match:
     version = data.get("version")
     if not isinstance(version, int) or version > SAVE_VERSION:
         raise ValueError(f"the save was written by a newer version of the game (format {version!r})")
-    seed, actions = data.get("seed"), data.get("actions")
-    if not isinstance(seed, int) or not isinstance(actions, list):
+    seed, entries = data.get("seed"), data.get("actions")
+    if not isinstance(seed, int) or not isinstance(entries, list):
         raise ValueError("the save is missing its seed or its actions")
     rules = RuleSet.from_dict(data.get("rules") or {})
+    actions, choices = unpack_actions(entries)
     match = Match.new(seed, rules)
-    for i, entry in enumerate(actions):
-        if not isinstance(entry, list) or not entry or not isinstance(entry[0], str):
-            raise ValueError(f"action {i + 1} of the save is damaged")
-        cards = entry[1] if len(entry) > 1 else None
+    for i, (action, cards) in enumerate(zip(actions, choices)):
         try:
-            match.apply(entry[0], cards)
+            match.apply(action, cards)
         except (IllegalAction, ValueError, TypeError) as exc:
-            raise ValueError(f"action {i + 1} ({entry[0]!r}) does not replay: {exc}") from None
+            raise ValueError(f"action {i + 1} ({action!r}) does not replay: {exc}") from None
     return match
 
 

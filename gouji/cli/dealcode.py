@@ -1,0 +1,81 @@
+"""Deal codes on the command line.
+
+    python -m gouji.dealcode decode CODE      # the code may be split over several arguments
+    python -m gouji.dealcode decode < code.txt
+    python -m gouji.dealcode encode '{"rules": "qingdao", "seed": 5, "actions": ["play 3"]}'
+    echo '{...}' | python -m gouji.dealcode encode
+    python -m gouji.dealcode encode --save     # the deal in play (or just ended) of your saved match
+
+``decode`` prints ``{"rules": {...every key...}, "seed": S, "actions": [...], "deal": D, "seat": P}``
+(``deal`` 0 = the match's first deal; ``seat`` = whose decisions a review analyses).
+``encode`` reads that same object; ``rules`` may also be a preset name or only the keys that
+differ from qingdao, ``deal`` defaults to the last deal the actions reach and ``seat`` to 0.
+A damaged or foreign code, bad JSON or actions that do not replay: a message in Chinese and
+English on stderr and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..engine.dealcode import DealCodeError, DealRef, decode, encode, last_deal
+from ..store.saves import parse_save, save_path
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m gouji.dealcode", description="Gouji deal codes 够级牌局码",
+                                     epilog=__doc__.split("\n\n")[2],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    dec = commands.add_parser("decode", help="print the deal of a code as JSON")
+    dec.add_argument("code", nargs="*", help="the code (read from stdin when absent)")
+    enc = commands.add_parser("encode", help="make the code of a deal given as JSON")
+    enc.add_argument("json", nargs="?", help="the deal as a JSON object (read from stdin when absent)")
+    enc.add_argument("--save", nargs="?", const="", metavar="PATH",
+                     help="encode the saved match instead (default: the player's save)")
+    return parser.parse_args(argv)
+
+
+def from_save(path: str) -> DealRef:
+    """The saved match, read without touching the file (the game keeps a broken save aside, not this)."""
+    try:
+        match = parse_save((Path(path) if path else save_path()).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise DealCodeError(f"没有可用的存档（{exc}）", f"no usable save ({exc})") from None
+    return DealRef(match.rules, match.seed, tuple(match.actions), last_deal(match), 0)
+
+
+def from_text(text: str) -> DealRef:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DealCodeError(f"JSON 有误：{exc.msg}（第 {exc.pos} 个字符）",
+                            f"bad JSON: {exc.msg} at character {exc.pos}") from None
+    return DealRef.from_json(data)
+
+
+def run(args: argparse.Namespace) -> str:
+    if args.command == "decode":
+        code = " ".join(args.code) if args.code else sys.stdin.read()
+        return json.dumps(decode(code).to_json(), ensure_ascii=False)
+    if args.save is not None:
+        return encode(from_save(args.save))
+    return encode(from_text(args.json if args.json is not None else sys.stdin.read()))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        print(run(args))
+    except DealCodeError as exc:
+        print(f"{exc.zh}\n{exc.en}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""A deal's review as text: the analysis of the reviewed seat's decisions.
+
+    python -m gouji.cli.review CODE [--level hard] [--lang zh|en] [--json]
+
+prints the one-line summary, then each questionable decision: its step, what
+was done and what the bot prefers, with its reason (``--json``: every verdict).
+A damaged or foreign code: a message in both languages and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+import bots
+
+from ..engine.dealcode import DealCodeError
+from ..review import Review, analyse
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gouji.cli.review", description=__doc__.split("\n")[0])
+    parser.add_argument("code", nargs="+", help="the deal code (may be split over several arguments)")
+    parser.add_argument("--level", choices=bots.NAMES, default=None, help="the analysing bot (default: the strongest)")
+    parser.add_argument("--lang", choices=["zh", "en"], default="zh")
+    parser.add_argument("--json", action="store_true", help="every verdict as JSON")
+    args = parser.parse_args(argv)
+    try:
+        review = Review.from_code(" ".join(args.code))
+        analysis = analyse(review, args.level)
+    except (DealCodeError, ValueError) as exc:
+        zh, en = (exc.zh, exc.en) if isinstance(exc, DealCodeError) else (str(exc), str(exc))
+        print(f"{zh}\n{en}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps({"level": analysis.level, "summary": analysis.summary(args.lang), "steps": len(review),
+                          "verdicts": [{"step": v.step, "action": v.action, "best": v.best.action, "loss": v.loss,
+                                        "questionable": v.questionable} for v in analysis.verdicts]},
+                         ensure_ascii=False))
+        return 0
+    print(analysis.summary(args.lang))
+    for verdict in analysis.questionable:
+        print(f"  {verdict.step:>4}  {verdict.action}  →  {verdict.note(args.lang)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

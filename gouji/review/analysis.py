@@ -1,0 +1,116 @@
+"""The reviewed player's decisions, judged by a bot that ranks every option.
+
+A decision is *questionable* when the bot scores the action taken at least
+``margin`` below its best one; it is marked with the bot's reason for the
+better action. The bot sees only the view the player had.
+
+The analysing bot is any level of ``bots.NAMES`` whose bot has
+``rank_actions(view, rng)`` returning items with ``action``, ``score`` and a
+``why`` carrying ``zh``/``en``; by default the strongest such level (the last
+one in ``bots.NAMES``). A bot may set ``clear_margin`` for its own score scale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import bots
+
+from .model import Decision, Review
+
+MARGIN = 1.0   # in the scripted bots' score units: ~0.2 marks a deal for the normal bot's play, ~3 for easy's
+
+
+@dataclass(frozen=True)
+class Option:
+    action: str
+    score: float
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    step: int                      # the frame at which the decision was taken
+    action: str                    # what was done
+    options: tuple[Option, ...]    # every legal action, best first
+    questionable: bool
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    @property
+    def chosen(self) -> Option:
+        return next(o for o in self.options if o.action == self.action)
+
+    @property
+    def loss(self) -> float:
+        """How much worse than the best the bot scores what was done (0 for the best)."""
+        return self.best.score - self.chosen.score
+
+    def note(self, lang: str = "zh") -> str:
+        """The mark of a questionable decision: the better action and the bot's reason."""
+        best = self.best
+        return f"更好：{best.action}（{best.zh}）" if lang == "zh" else f"better: {best.action} ({best.en})"
+
+
+@dataclass(frozen=True)
+class Analysis:
+    level: str
+    verdicts: tuple[Verdict, ...]
+
+    @property
+    def questionable(self) -> list[Verdict]:
+        return [v for v in self.verdicts if v.questionable]
+
+    def at(self, step: int) -> Verdict | None:
+        """The verdict on the decision taken at ``step``, if the reviewed seat decided there."""
+        return next((v for v in self.verdicts if v.step == step), None)
+
+    def summary(self, lang: str = "zh") -> str:
+        n = len(self.questionable)
+        if lang == "zh":
+            return f"{n} 个值得商榷的决定" if n else "没有值得商榷的决定"
+        return f"{n} questionable decision{'s' if n != 1 else ''}" if n else "No questionable decisions"
+
+
+def strongest_level() -> str:
+    """The last level in ``bots.NAMES`` whose bot can rank its options."""
+    for name in reversed(bots.NAMES):
+        if callable(getattr(bots.make(name, 0), "rank_actions", None)):
+            return name
+    raise ValueError("no bot can rank actions")
+
+
+def analyse(review: Review, level: str | None = None, margin: float | None = None,
+            progress: Callable[[int, int], None] | None = None) -> Analysis:
+    """Every decision of the reviewed seat, judged; ``progress(done, total)`` after each (for a worker)."""
+    level = level or strongest_level()
+    verdicts = []
+    for i, verdict in enumerate(judge(review.decisions, level, margin)):
+        verdicts.append(verdict)
+        if progress is not None:
+            progress(i + 1, len(review.decisions))
+    return Analysis(level, tuple(verdicts))
+
+
+def judge(decisions: list[Decision], level: str, margin: float | None = None) -> Iterator[Verdict]:
+    ranker: Any = None
+    for decision in decisions:
+        if ranker is None:
+            ranker = bots.make(level, decision.view.seat)
+            if not callable(getattr(ranker, "rank_actions", None)):
+                raise ValueError(f"the {level} bot cannot rank actions")
+            margin = margin if margin is not None else float(getattr(ranker, "clear_margin", MARGIN))
+        options = tuple(_option(item) for item in ranker.rank_actions(decision.view, None))
+        taken = next((o for o in options if o.action == decision.action), None)
+        loss = options[0].score - taken.score if taken is not None else 0.0
+        yield Verdict(decision.step, decision.action, options, margin is not None and loss >= margin)
+
+
+def _option(item: Any) -> Option:
+    why = getattr(item, "why", None)
+    return Option(str(item.action), float(item.score), str(getattr(why, "zh", "")), str(getattr(why, "en", "")))

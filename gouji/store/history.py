@@ -1,0 +1,290 @@
+"""The history: every finished deal and match in an SQLite database in the
+player's data folder (``history.sqlite3`` beside the save; ``GOUJI_HOME``
+respected), for the history list, the statistics and reviews.
+
+The app calls ``History.record(match, seating)`` after every action: it costs
+a length comparison unless a deal has just ended, and then writes that deal
+(and the match's running state) in one transaction. A damaged, foreign or
+newer database is kept aside as ``history.sqlite3.broken`` and a new one is
+started; ``problem`` then says so in both languages — nothing raises.
+
+Each call opens its own connection, so a worker thread may do the writing;
+use one ``History`` from one thread at a time.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
+
+from ..engine.dealcode import DealRef
+from ..engine.match import Match
+from ..engine.rules import RuleSet
+from ..engine.tribute import DealResult
+from ..version import version
+from .history_schema import ForeignDatabase, NewerDatabase, check_version, migrate, transaction
+from .records import DealRecord, MatchRecord, Seating, chuan_for, outcome_of, points_of
+from .saves import pack_actions, unpack_actions
+from .settings import data_dir, keep_aside
+
+T = TypeVar("T")
+DB_NAME = "history.sqlite3"
+MIXED = "mixed"
+DEAL_COLUMNS = ("d.id, d.match_id, d.idx, d.ended, m.preset, d.bot_level, m.practice, m.human, d.places, "
+                "d.score_even, d.score_odd, d.opened, d.human_opened, d.chuan, d.first_action, d.end_action")
+MATCH_COLUMNS = ("m.id, m.started, m.ended, m.seed, m.preset, m.bot_level, m.practice, m.human, m.series_length, "
+                 "(SELECT count(*) FROM deals d WHERE d.match_id = m.id), m.total_even, m.total_odd")
+
+
+def history_path() -> Path:
+    return data_dir() / DB_NAME
+
+
+def rules_text(rules: RuleSet) -> str:
+    return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+class History:
+    def __init__(self, path: Path | None = None, now: Callable[[], datetime] | None = None) -> None:
+        self.path = path or history_path()
+        self.problem: str | None = None   # what went wrong in the last call, in both languages, or None
+        self._now = now or (lambda: datetime.now().astimezone())
+        self._checked = False             # integrity checked once per run
+        # match -> (its row, or None before it has one; the results already recorded or skipped)
+        self._rows: WeakKeyDictionary[Match, tuple[int | None, int]] = WeakKeyDictionary()
+
+    # ----- writing ---------------------------------------------------------
+    def record(self, match: Match, seating: Seating = Seating()) -> str | None:
+        """Call after every action; writes only when a deal has ended that is not recorded yet.
+        Returns a message (both languages) if the history could not be written."""
+        known = self._rows.get(match)
+        done = len(match.results)
+        if (known is not None and known[1] >= done) or (known is None and done == 0):
+            return None
+        self._run(lambda db: self._write(db, match, seating), None, create=True)
+        return self.problem
+
+    def _write(self, db: sqlite3.Connection, match: Match, seating: Seating) -> None:
+        with transaction(db):
+            row, recorded = self._row_for(db, match, seating)
+            new = [k for k in range(recorded, len(match.results)) if match.results[k].end_action > seating.start]
+            if new:
+                if row is None:
+                    row = self._insert_match(db, match, seating)
+                for k in new:
+                    self._insert_deal(db, row, match, k, seating)
+                self._update_match(db, row, match)
+        self._rows[match] = (row, len(match.results))
+
+    def _row_for(self, db: sqlite3.Connection, match: Match, seating: Seating) -> tuple[int | None, int]:
+        """The match's row and how many of its deals are recorded (or to be skipped)."""
+        known = self._rows.get(match)
+        if known is not None and known[0] is None:
+            return known
+        row = known[0] if known is not None else self._find(db, match, seating) if seating.resumed else None
+        if row is None or not db.execute("SELECT 1 FROM matches WHERE id = ?", (row,)).fetchone():
+            return None, 0
+        last = db.execute("SELECT max(idx) FROM deals WHERE match_id = ?", (row,)).fetchone()[0]
+        return row, (last + 1 if last is not None else 0)
+
+    def _find(self, db: sqlite3.Connection, match: Match, seating: Seating) -> int | None:
+        """A resumed match's row: unfinished, same seed, rules and player, its actions a prefix of the match's."""
+        rows = db.execute("SELECT id, actions FROM matches WHERE ended IS NULL AND seed = ? AND rules = ? "
+                          "AND practice = ? AND human = ? ORDER BY id DESC",
+                          (match.seed, rules_text(match.rules), seating.practice, seating.human)).fetchall()
+        for row, stored in rows:
+            actions, _ = unpack_actions(json.loads(stored))
+            if actions == match.actions[:len(actions)]:
+                return int(row)
+        return None
+
+    def _insert_match(self, db: sqlite3.Connection, match: Match, seating: Seating) -> int:
+        cursor = db.execute(
+            "INSERT INTO matches (seed, rules, preset, human, bot_level, practice, started, series_length, actions, "
+            "total_even, total_odd, app_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', 0, 0, ?)",
+            (match.seed, rules_text(match.rules), match.rules.preset_name() or "custom", seating.human,
+             seating.bot_level, seating.practice, self._stamp(), match.rules.series_length, version()))
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def _insert_deal(self, db: sqlite3.Connection, row: int, match: Match, k: int, seating: Seating) -> None:
+        result: DealResult = match.results[k]
+        human = seating.human
+        details = {"revolted": sorted(result.revolted), "men": result.men, "burn_wins": result.burn_wins,
+                   "declared": result.declared, "pre_declared": result.pre_declared, "voided": result.voided}
+        db.execute(
+            "INSERT OR REPLACE INTO deals (match_id, idx, ended, deal_seed, first_action, end_action, places, "
+            "score_even, score_odd, opened, details, bot_level, human_place, human_opened, chuan) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (row, k, self._stamp(), result.seed, match.results[k - 1].end_action if k else 0, result.end_action,
+             json.dumps(list(result.places)), *result.score, json.dumps(list(result.opened)), json.dumps(details),
+             seating.bot_level, result.places.index(human),
+             result.opened[human] if match.rules.kai_dian else None, chuan_for(result.places, human)))
+        db.execute("UPDATE matches SET bot_level = ? WHERE id = ? AND bot_level != ?", (MIXED, row, seating.bot_level))
+
+    def _update_match(self, db: sqlite3.Connection, row: int, match: Match) -> None:
+        end = match.results[-1].end_action
+        actions = json.dumps(pack_actions(match.actions[:end], match.card_choices[:end]), separators=(",", ":"))
+        human = db.execute("SELECT human FROM matches WHERE id = ?", (row,)).fetchone()[0]
+        over = match.is_over
+        db.execute("UPDATE matches SET actions = ?, total_even = ?, total_odd = ?, ended = ?, outcome = ? WHERE id = ?",
+                   (actions, *match.totals, self._stamp() if over else None,
+                    outcome_of(points_of(human, match.totals)) if over else None, row))
+
+    def _stamp(self) -> str:
+        return self._now().isoformat(timespec="seconds")
+
+    def reset(self) -> str | None:
+        """Forget every deal and match (the UI asks for confirmation first). A match in
+        progress is recorded again from its next deal on."""
+        self._run(self._delete_all, None, create=False)
+        for match, (_, done) in list(self._rows.items()):
+            self._rows[match] = (None, done)
+        return self.problem
+
+    @staticmethod
+    def _delete_all(db: sqlite3.Connection) -> None:
+        with transaction(db):
+            db.execute("DELETE FROM deals")
+            db.execute("DELETE FROM matches")
+
+    # ----- reading ---------------------------------------------------------
+    def deals(self, level: str | None = None, preset: str | None = None, practice: bool | None = False,
+              match_id: int | None = None, limit: int | None = None) -> list[DealRecord]:
+        """Recorded deals, newest first; ``practice`` None: practice games too, True: only those."""
+        where, args = _filters("d.bot_level", level, preset, practice)
+        if match_id is not None:
+            where, args = where + " AND d.match_id = ?", args + [match_id]
+        sql = (f"SELECT {DEAL_COLUMNS} FROM deals d JOIN matches m ON m.id = d.match_id WHERE {where} "
+               "ORDER BY d.id DESC LIMIT ?")
+        return self._run(lambda db: [_deal(r) for r in db.execute(sql, (*args, limit or -1))], [], create=False)
+
+    def matches(self, level: str | None = None, preset: str | None = None, practice: bool | None = False,
+                limit: int | None = None) -> list[MatchRecord]:
+        """Recorded matches (finished or not), newest first."""
+        where, args = _filters("m.bot_level", level, preset, practice)
+        sql = f"SELECT {MATCH_COLUMNS} FROM matches m WHERE {where} ORDER BY m.id DESC LIMIT ?"
+        return self._run(lambda db: [_match(r) for r in db.execute(sql, (*args, limit or -1))], [], create=False)
+
+    def counts(self) -> tuple[int, int, int]:
+        """(deals, matches, finished matches), practice included."""
+        def count(db: sqlite3.Connection) -> tuple[int, int, int]:
+            deals = db.execute("SELECT count(*) FROM deals").fetchone()[0]
+            matches, finished = db.execute("SELECT count(*), count(ended) FROM matches").fetchone()
+            return int(deals), int(matches), int(finished)
+        return self._run(count, (0, 0, 0), create=False)
+
+    def deal_ref(self, deal: DealRecord) -> tuple[DealRef, list[tuple[int, ...] | None]] | None:
+        """The deal as a ``DealRef`` (for its code and its review) and the cards the human picked."""
+        def read(db: sqlite3.Connection) -> tuple[DealRef, list[tuple[int, ...] | None]] | None:
+            row = db.execute("SELECT seed, rules, actions FROM matches WHERE id = ?", (deal.match_id,)).fetchone()
+            if row is None:
+                return None
+            try:
+                actions, choices = unpack_actions(json.loads(row[2]))
+                rules = RuleSet.from_dict(json.loads(row[1]))
+            except ValueError as exc:   # one damaged row: report it, keep the database
+                self.problem = f"这一局的记录有误：{exc} / this deal's record is damaged: {exc}"
+                return None
+            return DealRef(rules, row[0], tuple(actions[:deal.end_action]), deal.index, deal.human), \
+                choices[:deal.end_action]
+        return self._run(read, None, create=False)
+
+    # ----- the database file -------------------------------------------------
+    def _run(self, work: Callable[[sqlite3.Connection], T], default: T, create: bool) -> T:
+        """``work`` on an open database; trouble becomes ``problem``, a damaged file is kept aside."""
+        self.problem = None
+        for attempt in range(2):
+            try:
+                db = self._open(create)
+                if db is None:
+                    return default
+                try:
+                    return work(db)
+                finally:
+                    db.close()
+            except sqlite3.OperationalError as exc:   # locked, full, read-only: the file is fine
+                self.problem = f"历史记录暂时无法使用：{exc} / the history could not be used: {exc}"
+                return default
+            except (sqlite3.DatabaseError, ValueError) as exc:   # damaged pages or rows
+                why = " ".join(str(exc).split())
+                if attempt or not self._set_aside("历史记录数据库损坏", f"the history database is damaged ({why})"):
+                    return default
+            except OSError as exc:
+                self.problem = f"历史记录无法打开：{exc} / the history could not be opened: {exc}"
+                return default
+        return default
+
+    def _open(self, create: bool) -> sqlite3.Connection | None:
+        if not create and not self.path.exists():
+            return None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            return self._connect()
+        except NewerDatabase:
+            aside = self._set_aside("历史记录来自更新版本的游戏", "the history was written by a newer version of the game")
+        except ForeignDatabase:
+            aside = self._set_aside("历史记录文件不是本游戏的", "the history file is not one of this game's")
+        return self._connect() if aside and create else None
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=5)
+        try:
+            check_version(db)          # before anything changes the file
+            if not self._checked:
+                verdict = db.execute("PRAGMA quick_check").fetchone()[0]
+                if verdict != "ok":
+                    raise sqlite3.DatabaseError(verdict)
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
+            db.execute("PRAGMA foreign_keys = ON")
+            migrate(db)
+        except BaseException:
+            db.close()
+            raise
+        self._checked = True
+        return db
+
+    def _set_aside(self, zh: str, en: str) -> bool:
+        """Keep the file (and its WAL) as ``….broken`` and start afresh; False if it cannot be moved."""
+        try:
+            kept = keep_aside(self.path)
+            for suffix in ("-wal", "-shm"):
+                side = self.path.with_name(self.path.name + suffix)
+                if side.exists():
+                    side.rename(kept.with_name(kept.name + suffix))
+        except OSError as exc:
+            self.problem = f"{zh}，也无法移开：{exc} / {en}, and it could not be moved: {exc}"
+            return False
+        self.problem = f"{zh}，已另存为 {kept.name}，重新开始记录 / {en}: kept as {kept.name}, a new one was started"
+        self._rows.clear()
+        self._checked = False
+        return True
+
+
+def _filters(level_column: str, level: str | None, preset: str | None,
+             practice: bool | None) -> tuple[str, list[Any]]:
+    where, args = ["1"], []
+    for column, value in ((level_column, level), ("m.preset", preset), ("m.practice", practice)):
+        if value is not None:
+            where.append(f"{column} = ?")
+            args.append(value)
+    return " AND ".join(where), args
+
+
+def _deal(row: tuple) -> DealRecord:
+    (id_, match_id, idx, ended, preset, level, practice, human, places, even, odd, opened, human_opened,
+     chuan, first, end) = row
+    return DealRecord(id_, match_id, idx, ended, preset, level, bool(practice), human, tuple(json.loads(places)),
+                      (even, odd), tuple(bool(o) for o in json.loads(opened)),
+                      None if human_opened is None else bool(human_opened), chuan, first, end)
+
+
+def _match(row: tuple) -> MatchRecord:
+    id_, started, ended, seed, preset, level, practice, human, length, deals, even, odd = row
+    return MatchRecord(id_, started, ended, seed, preset, level, bool(practice), human, length, deals, (even, odd))
