@@ -59,17 +59,7 @@ class TitleScene(Scene):
         self.buttons.draw(screen, self.app.fonts)
         ver = self.app.fonts.render(t("version", lang, version=version()), 15, theme.TEXT_DIM)
         screen.blit(ver, (layout.WIDTH - ver.get_width() - 16, layout.HEIGHT - 30))
-        problems = []
-        if self.app.settings_problem:
-            problems.append(t("settings_broken", lang, why=self.app.settings_problem))
-        if self.app.rules_problem:
-            problems.append(t("rules_broken", lang, why=self.app.rules_problem))
-        if self.app.save_problem:
-            problems.append(t("continue_broken", lang, why=self.app.save_problem))
-        for i, text in enumerate(problems):
-            for j, line in enumerate(self.app.fonts.wrap(text, 15, layout.WIDTH - 300)[:2]):
-                warn = self.app.fonts.render(line, 15, theme.WARN)
-                screen.blit(warn, (16, layout.HEIGHT - 70 + i * 40 + j * 18))
+        # a broken settings, rules or save file is shown by the app's notices, over any screen
 
     def backdrop(self) -> pygame.Surface:
         if self._backdrop is None:
