@@ -233,6 +233,8 @@ class Game:
         return sorted([str(move) for move in self.legal_moves()])
 
     def is_legal(self, move: Move) -> bool:
+        if not isinstance(move, Move):
+            raise TypeError(f"move must be a Move (e.g. Move.parse('pass')), got {type(move).__name__}")
         if self._move_set is None:
             self._move_set = frozenset(self.legal_moves())
         return move in self._move_set

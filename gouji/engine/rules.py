@@ -7,10 +7,11 @@ key and value and name the offending one; file I/O lives in the store
 
 from __future__ import annotations
 
-import reprlib
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
+
+from .errors import quote
 
 TRIBUTE_KINDS = ("dian", "shao", "men", "luo")
 MAX_SERIES = 99   # RULES §9: series_length is 1–99
@@ -78,13 +79,13 @@ class RuleSet:
         try:
             return PRESETS[name]
         except KeyError:
-            raise ValueError(f"unknown rules preset {reprlib.repr(name)} (use one of "
+            raise ValueError(f"unknown rules preset {quote(name)} (use one of "
                              f"{', '.join(PRESETS)})") from None
 
     def replace(self, **changes: Any) -> "RuleSet":
         unknown = [key for key in changes if key not in KEYS]
         if unknown:
-            raise ValueError(f"unknown rules key {reprlib.repr(unknown[0])}")
+            raise ValueError(f"unknown rules key {quote(unknown[0])}")
         return replace(self, **{k: _normalise(k, v) for k, v in changes.items()})
 
     @classmethod
@@ -144,7 +145,7 @@ def load_toml(text: str, section: str) -> dict[str, Any]:
     if section in data:
         others = [key for key in data if key != section]
         if others:
-            raise ValueError(f"unknown table {reprlib.repr(others[0])} beside [{section}]")
+            raise ValueError(f"unknown table {quote(others[0])} beside [{section}]")
         if not isinstance(data[section], dict):
             raise ValueError(f"[{section}] must be a table, not {type(data[section]).__name__}")
         return {section: data[section]}
@@ -175,7 +176,7 @@ def _normalise(key: str, value: Any) -> Any:
 
 
 def _check(key: str, value: Any) -> None:
-    bad = f"rules key {key!r} has a bad value {reprlib.repr(value)}"
+    bad = f"rules key {key!r} has a bad value {quote(value)}"
     default = _DEFAULTS[key]
     if key in CHOICES:
         if isinstance(value, bool) or type(value) is not type(CHOICES[key][0]) \

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.actions import quote
-from ..engine.errors import IllegalAction
+from ..engine.errors import IllegalAction, quote
 from ..engine.match import Match
 from ..engine.rules import RuleSet
 from .files import SAVE_LIMIT, atomic_write, load_file

@@ -6,7 +6,6 @@ A broken file is reported, kept aside, and replaced by defaults — never a cras
 from __future__ import annotations
 
 import os
-import reprlib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 import tomli_w
 from platformdirs import user_config_path, user_data_path
 
+from ..engine.errors import quote
 from ..engine.rules import PRESETS, load_toml
 from .files import TOML_LIMIT, atomic_write, keep_aside, load_file
 
@@ -52,13 +52,13 @@ class Settings:
 def _check(key: str, value: Any) -> None:
     names = {f.name: f for f in fields(Settings)}
     if key not in names:
-        raise ValueError(f"unknown setting {reprlib.repr(key)}")
+        raise ValueError(f"unknown setting {quote(key)}")
     if key in CHOICES:
         if not isinstance(value, str) or value not in CHOICES[key]:
-            raise ValueError(f"setting {key!r} has a bad value {reprlib.repr(value)} "
+            raise ValueError(f"setting {key!r} has a bad value {quote(value)} "
                              f"(allowed: {', '.join(map(str, CHOICES[key]))})")
     elif not isinstance(value, bool):
-        raise ValueError(f"setting {key!r} has a bad value {reprlib.repr(value)} (allowed: true, false)")
+        raise ValueError(f"setting {key!r} has a bad value {quote(value)} (allowed: true, false)")
 
 
 def config_dir() -> Path:
