@@ -80,7 +80,8 @@ def test_2_saves_of_a_wrong_shape_are_refused_in_words_and_kept_aside(home, scre
 # ----- 3. stale temporary files ---------------------------------------------------------------
 def test_3_stale_temporary_files_of_atomic_writes_are_swept_at_start_up(home, screen):
     old = time.time() - 3600
-    stale = [write(home / "data" / "match.json.k2j4_x9q.tmp", "{"), write(home / "config" / "settings.toml.a1b2c3d4.tmp", "")]
+    stale = [write(home / "data" / "match.json.k2j4_x9q.tmp", "{"),
+             write(home / "config" / "settings.toml.a1b2c3d4.tmp", "")]
     for path in stale:
         os.utime(path, (old, old))
     young = write(home / "data" / "match.json.zzzzzzzz.tmp", "{")      # a running game may be writing it

@@ -60,7 +60,8 @@ class Play(NamedTuple):
         """The play of these rank counts (a list of 15: 3..A, 2, 小王, 大王)."""
         counts = need_list(counts, "counts", f"{N_RANKS} card counts")
         if len(counts) != N_RANKS or not all(type(n) is int and n >= 0 for n in counts):
-            raise NotationError(f"牌数要是 {N_RANKS} 个非负整数", f"counts must be {N_RANKS} whole numbers, none below 0")
+            raise NotationError(f"牌数要是 {N_RANKS} 个非负整数",
+                                f"counts must be {N_RANKS} whole numbers, none below 0")
         return cls._from_counts(counts)
 
     @classmethod

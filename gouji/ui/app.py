@@ -20,7 +20,7 @@ from ..engine.rules import RuleSet
 from ..store.files import sweep_stale_temps
 from ..store.rules_file import load_rules_file, save_rules
 from ..store.saves import delete_save, load_save, save_match
-from ..store.settings import config_dir, data_dir, load_settings, rules_path, save_settings
+from ..store.settings import Settings, config_dir, data_dir, load_settings, rules_path, save_settings
 from ..table import Table
 from .cardart import CardArt
 from .fonts import Fonts
@@ -61,14 +61,11 @@ class App:
         self.notices = Notices()
         self.write_problems: dict[str, str | None] = {}   # notice key -> why the last write failed
         self.saved_actions: int | None = None             # actions in the save last written
-        sweep_stale_temps([config_dir(), data_dir()])
-        self.settings, self.settings_problem = load_settings()
-        if self.settings_problem:
-            self.report("settings_broken", self.settings_problem)
+        self.settings: Settings
+        self.settings_problem: str | None
         self.rules_problem: str | None = None
-        self._custom_rules = self._load_custom_rules()
         self.save_problem: str | None = None
-        self._check_save()
+        self._load_players_files()
         overrides = {k: v for k, v in (("language", options.lang), ("speed", options.speed),
                                        ("preset", options.rules), ("bot_level", options.bots)) if v}
         if overrides:
@@ -104,6 +101,16 @@ class App:
         if self.settings.preset == "custom":
             return self._custom_rules
         return RuleSet.preset(self.settings.preset)
+
+    def _load_players_files(self) -> None:
+        """Every file is checked at start-up: a broken one is reported and kept aside
+        (``….broken``), and the game starts with the defaults."""
+        sweep_stale_temps([config_dir(), data_dir()])   # what a kill left in the middle of a write
+        self.settings, self.settings_problem = load_settings()
+        if self.settings_problem:
+            self.report("settings_broken", self.settings_problem)
+        self._custom_rules = self._load_custom_rules()
+        self._check_save()
 
     def _load_custom_rules(self) -> RuleSet:
         """The player's own rules file (checked at every start, used under preset "custom");
