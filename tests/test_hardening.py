@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gouji import Game, IllegalAction, Match, RuleSet, is_gouji
+from gouji import Game, IllegalAction, Match, RuleSet, is_gouji, score_deal
 from gouji.store.files import SAVE_LIMIT, TOML_LIMIT
 from gouji.store.rules_file import load_rules_file
 from gouji.store.saves import dump, load_save, save_path
@@ -257,9 +257,14 @@ def test_9_wrong_types_at_the_api_get_clear_errors_naming_the_argument():
 
 def test_9_refusals_quote_only_a_short_prefix_of_a_huge_input():
     huge = "x" * 10**7
+    nested: list = []
+    for _ in range(50_000):
+        nested = [nested]
     for call in (lambda: Game.new_deal(1).apply(huge), lambda: Game.from_hands(["3"] * 6, huge),
                  lambda: RuleSet.preset(huge), lambda: RuleSet().replace(deck=huge),
-                 lambda: Match.new(1).apply("play " + huge)):
+                 lambda: Match.new(1).apply("play " + huge), lambda: Game.from_hands([huge] * 6),
+                 lambda: Game.from_position(huge), lambda: score_deal([nested] * 6),
+                 lambda: RuleSet().replace(tribute_order=nested)):
         with pytest.raises((TypeError, ValueError)) as info:
             call()
         assert len(str(info.value)) < 300

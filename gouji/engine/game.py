@@ -24,7 +24,7 @@ from .actions import Move, parse_action
 from .cards import N_PACKS, N_RANKS, RANK_LETTERS, SMALL, counts_of_cards, format_counts, make_card, parse_counts
 from .checks import need_list, need_rules, need_seat, need_text, need_whole
 from .deal import deal_cards
-from .errors import IllegalAction
+from .errors import IllegalAction, NotationError
 from .events import Event
 from .flow import DealFlow, DealSetup
 from .legal import legal_moves
@@ -35,6 +35,9 @@ from .rules import RuleSet
 from .scoring import score_deal
 from .seats import N_SEATS, SEATS
 from .view import SeatView
+
+
+MAX_NOTATION = 500   # characters of a hand: 216 cards and room for spaces
 
 
 class Game:
@@ -83,7 +86,7 @@ class Game:
             raise ValueError(f"a deal needs a list of {N_SEATS} hands, got {len(hands)}")
         leader = need_seat(leader, "leader")
         rules = need_rules(rules)
-        counts = [parse_counts(need_text(h, "each hand", "KK3")) for h in hands]
+        counts = [parse_counts(_notation(need_text(h, "a hand in hands", "KK3"), ("手牌", "a hand"))) for h in hands]
         for seat, row in enumerate(counts):
             if not sum(row):
                 raise ValueError(f"seat {seat} has an empty hand")
@@ -97,7 +100,7 @@ class Game:
         ['play 4', 'play 5', 'play A']
         """
         rules = need_rules(rules)
-        hands, phase, current, fields = split_position(text)
+        hands, phase, current, fields = split_position(_notation(text, ("局面", "a position"), 20 * MAX_NOTATION))
         counts = hand_counts(hands)
         revolted, yaotou = setup_seats(fields)
         leader = current if current is not None else next((s for s in SEATS if sum(counts[s])), 0)
@@ -328,6 +331,14 @@ def _shown(mode: str, n: int, own: bool) -> int | None:
     if own or mode == "always" or (mode == "le10" and n <= 10):
         return n
     return None
+
+
+def _notation(text: str, what: tuple[str, str], limit: int = MAX_NOTATION) -> str:
+    """Notation of a sane length (no hand holds more than a whole deck): a huge text is
+    refused before it is parsed."""
+    if isinstance(text, str) and len(text) > limit:
+        raise NotationError(f"{what[0]}太长了（{len(text)} 个字符）", f"{what[1]} of {len(text)} characters is far too long")
+    return text
 
 
 def _replay_lists(actions: object, card_choices: object) -> tuple[list[str], list]:

@@ -6,6 +6,7 @@ from collections.abc import Collection, Sequence
 
 from .cards import TWO
 from .checks import need_list, need_rules
+from .errors import quote
 from .plays import Play, is_gouji
 from .rules import RuleSet
 from .seats import N_SEATS, order_from, same_team, team
@@ -51,7 +52,7 @@ def raw_team_points(places: Sequence[int], rules: RuleSet | None = None) -> tupl
     rules = need_rules(rules)
     places = need_list(places, "places", "the six seats, best first")
     if any(type(seat) is not int for seat in places) or sorted(places) != list(range(N_SEATS)):
-        raise ValueError(f"places must list each of the six seats once, got {str(places)[:60]}")
+        raise ValueError(f"places must list each of the six seats once, got {quote(places)}")
     totals = [0, 0]
     for place, seat in enumerate(places):
         totals[team(seat)] += rules.place_points[place]
