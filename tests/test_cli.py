@@ -17,10 +17,20 @@ def run_gouji(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
 
 
 def test_autoplay_plays_a_deal_and_writes_a_real_table_screenshot(tmp_path):
-    shot = tmp_path / "table.png"
-    result = run_gouji("--autoplay", "--seed", "4", "--quit-after-deal", "--size", "1366x700",
-                       "--screenshot", str(shot))
+    """The README's screenshot command: a real table, and the player's save and settings untouched."""
+    from gouji import Match
+    from gouji.store.saves import dump
+    shot, home = tmp_path / "table.png", tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    (home / "config").mkdir()
+    mine = {home / "data" / "match.json": dump(Match.new(77)), home / "config" / "settings.toml": "[settings]\n"}
+    for path, text in mine.items():
+        path.write_text(text, encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "gouji", "--autoplay", "--seed", "4", "--quit-after-deal",
+                             "--size", "1366x700", "--screenshot", str(shot)], capture_output=True, text=True,
+                            env={**ENV, "GOUJI_HOME": str(home)}, timeout=120)
     assert result.returncode == 0, result.stderr
+    assert {p: p.read_text(encoding="utf-8") for p in home.rglob("*") if p.is_file()} == mine
     image = pygame.image.load(str(shot))
     assert image.get_size() == (1366, 700)   # drawn at the window's real size
     colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1366, 16) for y in range(0, 700, 16)}

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from ..engine.rules import PRESETS, RuleSet
 from ..store.settings import CHOICES, SPEEDS
@@ -40,14 +41,34 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--quit-after-deal", action="store_true", help="exit when the deal ends")
     parser.add_argument("--screenshot", metavar="PATH", help="write a PNG of the final table")
     parser.add_argument("--max-seconds", type=float, default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--no-save", action="store_true", help="do not save the match")
+    saving = parser.add_mutually_exclusive_group()
+    saving.add_argument("--save", action="store_true", default=None,
+                        help="save the match and settings even in an unattended run (--autoplay, --screenshot)")
+    saving.add_argument("--no-save", dest="save", action="store_false",
+                        help="leave the saved match and the settings as they are")
     parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
                         help="window size in pixels, e.g. 1366x700 (default: fits the screen)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     args = parser.parse_args(argv)
-    if args.screenshot and not args.screenshot.lower().endswith(".png"):
-        parser.error("--screenshot needs a path ending in .png")
+    if args.screenshot:
+        problem = screenshot_problem(args.screenshot)
+        if problem:
+            parser.error(f"--screenshot {args.screenshot}: {problem}")
     return args
+
+
+def screenshot_problem(path: str) -> str | None:
+    """Why a PNG could not be written there, known before a whole deal is played."""
+    if not path.lower().endswith(".png"):
+        return "needs a path ending in .png"
+    folder = Path(path).parent
+    if not folder.is_dir():
+        return f"the folder {folder} does not exist"
+    if Path(path).is_dir():
+        return "that is a folder"
+    if not os.access(folder, os.W_OK):
+        return f"the folder {folder} is not writable"
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -63,6 +84,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     from ..ui.startup import run
     options = Options(autoplay=args.autoplay, seed=args.seed, quit_after_deal=args.quit_after_deal,
                       screenshot=args.screenshot, rules=args.rules, lang=args.lang, speed=args.speed,
-                      bots=args.bots, sound=not args.no_sound, max_seconds=args.max_seconds, no_save=args.no_save,
+                      bots=args.bots, sound=not args.no_sound, max_seconds=args.max_seconds, save=args.save,
                       size=args.size, fullscreen=args.fullscreen)
     return run(options)

@@ -17,13 +17,12 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import RANK_LETTERS, format_counts, parse_counts
-from .errors import IllegalAction, NotationError
+from .errors import QUOTE_LIMIT, IllegalAction, NotationError, quote
 from .plays import Play, parse_play
 
 PLAY_KINDS = ("play", "burn")                  # carry a play
 WORDS = ("pass", "noburn", "rang", "declare", "nodeclare", "revolt", "norevolt", "yaotou", "wutou")
 KINDS = (*PLAY_KINDS, "return", *WORDS)
-QUOTE_LIMIT = 40   # a refusal quotes at most this much of what it was given
 _TEXTS: dict["Move", str] = {}   # canonical text per move, made once
 
 
@@ -52,12 +51,6 @@ class Move(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> "Move":
         return parse_action(text)
-
-
-def quote(value: object) -> str:
-    """A short, safe quotation of what a caller passed (never the whole of a huge input)."""
-    text = value if isinstance(value, str) else repr(value)
-    return repr(text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "…")
 
 
 def parse_action(text: str) -> Move:
@@ -100,4 +93,4 @@ def ranks_of(move: Move) -> list[int]:
     return parse_counts(move.ranks)
 
 
-__all__ = ["Move", "parse_action", "quote", "ranks_of", "KINDS", "RANK_LETTERS"]
+__all__ = ["Move", "parse_action", "quote", "ranks_of", "KINDS", "RANK_LETTERS", "QUOTE_LIMIT"]

@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from . import events as ev
 from .actions import Move, parse_action
 from .cards import N_PACKS, N_RANKS, RANK_LETTERS, SMALL, counts_of_cards, format_counts, make_card, parse_counts
+from .checks import need_list, need_rules, need_seat, need_text, need_whole
 from .deal import deal_cards
-from .errors import IllegalAction
+from .errors import IllegalAction, NotationError
 from .events import Event
 from .flow import DealFlow, DealSetup
 from .legal import legal_moves
@@ -34,6 +35,9 @@ from .rules import RuleSet
 from .scoring import score_deal
 from .seats import N_SEATS, SEATS
 from .view import SeatView
+
+
+MAX_NOTATION = 500   # characters of a hand: 216 cards and room for spaces
 
 
 class Game:
@@ -64,9 +68,12 @@ class Game:
     def new_deal(cls, seed: int, rules: RuleSet | None = None, first_drawer: int | None = None,
                  leader: int | None = None) -> "Game":
         """A shuffled deal; without ``leader`` the lead goes by 亮3 (§2.2)."""
-        rules = _rules(rules)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be a whole number, got {type(seed).__name__}")
+        rules = need_rules(rules)
+        need_whole(seed, "seed")
+        if first_drawer is not None:
+            need_seat(first_drawer, "first_drawer")
+        if leader is not None:
+            need_seat(leader, "leader")
         dealt = deal_cards(rules, seed, first_drawer, leader)
         return cls(DealSetup(rules, dealt.hands, dealt.leader, seed, liang=dealt.liang))
 
@@ -74,15 +81,16 @@ class Game:
     def from_hands(cls, hands: Sequence[str], leader: int = 0,
                    rules: RuleSet | None = None) -> "Game":
         """A scenario from hand strings in notation (any sizes)."""
-        if isinstance(hands, str) or len(hands) != N_SEATS:
-            raise ValueError(f"a deal needs a list of {N_SEATS} hands")
-        if leader not in SEATS:
-            raise ValueError(f"unknown seat {leader!r} (seats are 0..5)")
-        counts = [parse_counts(h if isinstance(h, str) else _not_text(h)) for h in hands]
+        hands = need_list(hands, "hands", f"{N_SEATS} hands in notation such as 'KK3'")
+        if len(hands) != N_SEATS:
+            raise ValueError(f"a deal needs a list of {N_SEATS} hands, got {len(hands)}")
+        leader = need_seat(leader, "leader")
+        rules = need_rules(rules)
+        counts = [parse_counts(_notation(need_text(h, "a hand in hands", "KK3"), ("手牌", "a hand"))) for h in hands]
         for seat, row in enumerate(counts):
             if not sum(row):
                 raise ValueError(f"seat {seat} has an empty hand")
-        return cls(DealSetup(_rules(rules), _physical(counts), leader))
+        return cls(DealSetup(rules, _physical(counts), leader))
 
     @classmethod
     def from_position(cls, text: str, rules: RuleSet | None = None) -> "Game":
@@ -91,11 +99,12 @@ class Game:
         >>> Game.from_position("3/AA45/55/66/77/88 lead 1", RuleSet.preset("basic")).legal_actions()[:3]
         ['play 4', 'play 5', 'play A']
         """
-        hands, phase, current, fields = split_position(text)
+        rules = need_rules(rules)
+        hands, phase, current, fields = split_position(_notation(text, ("局面", "a position"), 20 * MAX_NOTATION))
         counts = hand_counts(hands)
         revolted, yaotou = setup_seats(fields)
         leader = current if current is not None else next((s for s in SEATS if sum(counts[s])), 0)
-        game = cls(DealSetup(_rules(rules), _physical(counts), leader, None, revolted, yaotou))
+        game = cls(DealSetup(rules, _physical(counts), leader, None, revolted, yaotou))
         restore(game._flow, phase, current, fields)
         log = game._flow.log
         if log is not None:
@@ -105,8 +114,10 @@ class Game:
     @classmethod
     def replay(cls, setup: DealSetup, actions: Sequence[str],
                card_choices: Sequence[Sequence[int] | None] | None = None) -> "Game":
+        if not isinstance(setup, DealSetup):
+            raise TypeError(f"setup must be a DealSetup (a game's .setup), got {type(setup).__name__}")
+        actions, choices = _replay_lists(actions, card_choices)
         game = cls(setup)
-        choices = card_choices or [None] * len(actions)
         for action, cards in zip(actions, choices):
             game.apply(action, cards)
         return game
@@ -159,18 +170,18 @@ class Game:
         return format_position(self._flow)
 
     def hand(self, seat: int) -> str:
-        return format_counts(self._flow.counts[_seat(seat)])
+        return format_counts(self._flow.counts[need_seat(seat)])
 
     def hand_counts(self, seat: int) -> list[int]:
         """Rank counts of a seat's hand (15 entries, ``3`` first)."""
-        return list(self._flow.counts[_seat(seat)])
+        return list(self._flow.counts[need_seat(seat)])
 
     def hand_cards(self, seat: int) -> list[int]:
-        piles = self._flow.cards[_seat(seat)]
+        piles = self._flow.cards[need_seat(seat)]
         return sorted(c for pile in piles for c in pile) if piles is not None else []
 
     def hand_size(self, seat: int) -> int:
-        return self._flow.hand_size(_seat(seat))
+        return self._flow.hand_size(need_seat(seat))
 
     @property
     def played_cards(self) -> list[int]:
@@ -225,6 +236,8 @@ class Game:
         return sorted([str(move) for move in self.legal_moves()])
 
     def is_legal(self, move: Move) -> bool:
+        if not isinstance(move, Move):
+            raise TypeError(f"move must be a Move (e.g. Move.parse('pass')), got {type(move).__name__}")
         if self._move_set is None:
             self._move_set = frozenset(self.legal_moves())
         return move in self._move_set
@@ -286,7 +299,7 @@ class Game:
     # ----- views ---------------------------------------------------------
     def history(self, seat: int) -> tuple[Event, ...]:
         """Every event of this deal ``seat`` has seen, in order (kept up to date lazily)."""
-        seen, history = self._histories[seat]
+        seen, history = self._histories[need_seat(seat)]
         log = self._flow.log or []
         history.extend(e for e in log[seen:] if e.private_to is None or e.private_to == seat)
         self._histories[seat] = (len(log), history)
@@ -294,7 +307,7 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         f = self._flow
-        seat = _seat(seat)
+        seat = need_seat(seat)
         counts = tuple(f.hand_size(s) for s in SEATS)
         return SeatView(
             seat=seat, rules=self.rules, hand=tuple(f.counts[seat]),
@@ -320,22 +333,23 @@ def _shown(mode: str, n: int, own: bool) -> int | None:
     return None
 
 
-def _rules(rules: object) -> RuleSet:
-    if rules is None:
-        return RuleSet()
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet (e.g. RuleSet.preset('basic')), got {type(rules).__name__}")
-    return rules
+def _notation(text: str, what: tuple[str, str], limit: int = MAX_NOTATION) -> str:
+    """Notation of a sane length (no hand holds more than a whole deck): a huge text is
+    refused before it is parsed."""
+    if isinstance(text, str) and len(text) > limit:
+        raise NotationError(f"{what[0]}太长了（{len(text)} 个字符）", f"{what[1]} of {len(text)} characters is far too long")
+    return text
 
 
-def _seat(seat: object) -> int:
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in SEATS:
-        raise ValueError(f"unknown seat {seat!r:.40} (seats are 0..5)")
-    return seat
-
-
-def _not_text(value: object) -> str:
-    raise TypeError(f"a hand is text in notation such as 'KK3', got {type(value).__name__}")
+def _replay_lists(actions: object, card_choices: object) -> tuple[list[str], list]:
+    """The actions of a replay and their chosen cards (or Nones), checked to be lists."""
+    actions = need_list(actions, "actions", "action texts such as 'play KK'")
+    if card_choices is None:
+        return actions, [None] * len(actions)
+    choices = need_list(card_choices, "card_choices", "card-number lists (or None)")
+    if len(choices) != len(actions):
+        raise ValueError(f"card_choices has {len(choices)} entries for {len(actions)} actions")
+    return actions, choices
 
 
 def _card_ids(cards: Sequence[int]) -> list[int]:

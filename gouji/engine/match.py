@@ -15,10 +15,11 @@ from typing import Any
 from . import events as ev
 from .actions import Move, parse_action, quote
 from .cards import FOUR, RANK_LETTERS, THREE, card_rank, card_suit, counts_of_cards, parse_counts
+from .checks import need_rules, need_seat, need_whole
 from .deal import deal_cards
 from .errors import IllegalAction
 from .events import Event
-from .game import Game, _card_ids
+from .game import Game, _card_ids, _replay_lists
 from .phases import CHOOSE, DECLARE, OVER, PREDECLARE, RETURN, REVOLT, Phase
 from .predeal import (
     buy_threes,
@@ -50,11 +51,7 @@ class Decision:
 
 class Match:
     def __init__(self, rules: RuleSet, seed: int) -> None:
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet, got {type(rules).__name__}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be a whole number, got {type(seed).__name__}")
-        self.rules, self.seed = rules, seed
+        self.rules, self.seed = need_rules(rules), need_whole(seed, "seed")
         self._stream = random.Random(seed)
         self.deal_index = 0
         self._totals = [0, 0]
@@ -108,7 +105,7 @@ class Match:
     def replay(cls, rules: RuleSet, seed: int, actions: Sequence[str],
                card_choices: Sequence[Sequence[int] | None] | None = None) -> "Match":
         match = cls(rules, seed)
-        for action, cards in zip(actions, card_choices or [None] * len(actions)):
+        for action, cards in zip(*_replay_lists(actions, card_choices)):
             match.apply(action, cards)
         return match
 
@@ -145,7 +142,7 @@ class Match:
         return self.game.legal_moves() if self.game is not None else []
 
     def hand_cards(self, seat: int) -> list[int]:
-        return self.game.hand_cards(seat) if self.game is not None else sorted(self._hands[seat])
+        return self.game.hand_cards(seat) if self.game is not None else sorted(self._hands[need_seat(seat)])
 
     def check(self, action: str, cards: Sequence[int] | None = None) -> IllegalAction | None:
         try:
@@ -381,6 +378,7 @@ class Match:
                     owed=tuple((p.kind, p.giver, p.receiver, p.count) for p in self._paid))
 
     def view(self, seat: int) -> SeatView:
+        seat = need_seat(seat)
         finished = self.finished_view(seat) if self.is_over else None
         if finished is not None:
             return finished

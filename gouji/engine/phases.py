@@ -20,6 +20,11 @@ class Phase(StrEnum):
     ANSWER = "answer"          # the 够级 player's 对头: beat it or pass (扣)
     OVER = "over"              # the deal (Game) or the match (Match) has ended
 
+    @classmethod
+    def _missing_(cls, value: object) -> "Phase":
+        # the standard refusal quotes the whole value; a phase name is short
+        raise ValueError(f"{str(value)[:20]!r} is not a phase (phases: {', '.join(cls)})")
+
     @property
     def in_play(self) -> bool:
         """A phase of the card play itself (not a decision before the first lead)."""

@@ -24,6 +24,7 @@ from .cards import (
     TWO,
     parse_counts,
 )
+from .checks import need_list, need_rules, need_text
 from .errors import NotationError
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 # Fewest cards (after converting 2s) that make a natural rank 够级 (§1.4).
 GOUJI_MINIMUM = {TEN: 5, JACK: 4, QUEEN: 3, KING: 2, ACE: 2}
 NO_RANK = -1  # the "natural rank" of a play of only jokers
+MAX_PLAY_TEXT = 250  # no play has more cards than a 216-card deck (plus a few spaces)
 
 
 class Play(NamedTuple):
@@ -51,10 +53,19 @@ class Play(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> "Play":
-        return parse_play(text)
+        return parse_play(need_text(text, "text", "KK"))
 
     @classmethod
     def from_counts(cls, counts: list[int]) -> "Play":
+        """The play of these rank counts (a list of 15: 3..A, 2, 小王, 大王)."""
+        counts = need_list(counts, "counts", f"{N_RANKS} card counts")
+        if len(counts) != N_RANKS or not all(type(n) is int and n >= 0 for n in counts):
+            raise NotationError(f"牌数要是 {N_RANKS} 个非负整数",
+                                f"counts must be {N_RANKS} whole numbers, none below 0")
+        return cls._from_counts(counts)
+
+    @classmethod
+    def _from_counts(cls, counts: list[int]) -> "Play":
         ranks = [r for r in NATURALS if counts[r]]
         if len(ranks) > 1:
             a, b = (RANK_LETTERS[r] for r in ranks[:2])
@@ -106,14 +117,24 @@ PlayLike = Union[Play, str]
 _TEXTS: dict[Play, str] = {}   # notation per play, made once (legal_actions formats thousands)
 
 
-@lru_cache(maxsize=8192)
 def parse_play(text: str) -> Play:
-    """``Play.parse``, cached: the same few hundred plays recur all game."""
-    return Play.from_counts(parse_counts(text))
+    """``Play.parse`` of text; NotationError says what is wrong."""
+    if len(text) > MAX_PLAY_TEXT:
+        raise NotationError("这手牌太长了", f"a play of {len(text)} characters is far too long to be one")
+    return _parse_play(text)
 
 
-def as_play(play: PlayLike) -> Play:
-    return play if isinstance(play, Play) else Play.parse(play)
+@lru_cache(maxsize=8192)
+def _parse_play(text: str) -> Play:
+    """Cached: the same few hundred plays recur all game."""
+    return Play._from_counts(parse_counts(text))
+
+
+def as_play(play: PlayLike, name: str = "play") -> Play:
+    """A Play, from a Play or its notation; anything else is a TypeError naming ``name``."""
+    if isinstance(play, Play):
+        return play
+    return parse_play(need_text(play, name, "KK"))
 
 
 def effective_jokers(play: Play, rules: "RuleSet | None" = None) -> tuple[int, int]:
@@ -134,7 +155,9 @@ def can_beat(standing: PlayLike, candidate: PlayLike, rules: "RuleSet | None" = 
     >>> can_beat("xx888", "XX999"), can_beat("xx888", "X9999")
     (True, False)
     """
-    a, b = as_play(standing), as_play(candidate)
+    a, b = as_play(standing, "standing"), as_play(candidate, "candidate")
+    if rules is not None:
+        need_rules(rules)
     if a.size != b.size:
         return False
     a_big, a_small = effective_jokers(a, rules)

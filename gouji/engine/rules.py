@@ -7,13 +7,15 @@ key and value and name the offending one; file I/O lives in the store
 
 from __future__ import annotations
 
-import reprlib
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
+from .errors import quote
+
 TRIBUTE_KINDS = ("dian", "shao", "men", "luo")
 MAX_SERIES = 99   # RULES §9: series_length is 1–99
+MAX_DOTS = 256    # a rules or settings file has next to none (see load_toml)
 
 # key -> allowed values (a tuple), or a type for bool/int keys.
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -72,16 +74,18 @@ class RuleSet:
 
     @classmethod
     def preset(cls, name: str) -> "RuleSet":
+        if not isinstance(name, str):
+            raise TypeError(f"name must be a preset name such as 'basic', got {type(name).__name__}")
         try:
             return PRESETS[name]
         except KeyError:
-            raise ValueError(f"unknown rules preset {name!r} (use one of "
+            raise ValueError(f"unknown rules preset {quote(name)} (use one of "
                              f"{', '.join(PRESETS)})") from None
 
     def replace(self, **changes: Any) -> "RuleSet":
         unknown = [key for key in changes if key not in KEYS]
         if unknown:
-            raise ValueError(f"unknown rules key {reprlib.repr(unknown[0])}")
+            raise ValueError(f"unknown rules key {quote(unknown[0])}")
         return replace(self, **{k: _normalise(k, v) for k, v in changes.items()})
 
     @classmethod
@@ -91,6 +95,8 @@ class RuleSet:
             raise ValueError(f"rules must be a table of keys and values, not {type(data).__name__}")
         if not all(isinstance(key, str) for key in data):
             raise ValueError("rules keys must be names such as 'bie_san'")
+        if base is not None and not isinstance(base, RuleSet):
+            raise TypeError(f"base must be a RuleSet, got {type(base).__name__}")
         return (base or cls()).replace(**dict(data))
 
     def to_dict(self) -> dict[str, Any]:
@@ -100,14 +106,8 @@ class RuleSet:
 
     @classmethod
     def from_toml(cls, text: str) -> "RuleSet":
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ValueError(f"rules file is not valid TOML: {exc}") from None
-        rules = data.get("rules", data)
-        if not isinstance(rules, dict):
-            raise ValueError("rules file: [rules] must be a table")
-        return cls.from_dict(rules)
+        data = load_toml(text, "rules")
+        return cls.from_dict(data.get("rules", data))
 
     def to_toml(self) -> str:
         """``[rules]`` with every key; ``from_toml`` reads it back (tomllib)."""
@@ -122,6 +122,34 @@ class RuleSet:
     def place_points(self) -> tuple[int, ...]:
         """Points for 头科 … 大落 (§4)."""
         return (4, 2, 0, 0, -2, -4) if self.scoring == "4_2" else (2, 1, 0, 0, -1, -2)
+
+
+def load_toml(text: str, section: str) -> dict[str, Any]:
+    """TOML text -> a table whose only table is ``[section]`` (if any); ValueError in words.
+
+    Guards tomllib against the inputs that make it slow or crash: a key of thousands of
+    dotted parts takes memory quadratic in their number (4,000 parts: 70 MB), and deep
+    nesting raises RecursionError.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"TOML text must be a str, got {type(text).__name__}")
+    if text.count(".") > MAX_DOTS:
+        raise ValueError(f"it has {text.count('.')} dots: not a {section} file (TOML keys of many parts "
+                         "would take too long to read)")
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise ValueError("it is nested too deeply to be read") from None
+    except ValueError as exc:   # TOMLDecodeError, or an integer of thousands of digits
+        raise ValueError(f"it is not valid TOML: {str(exc)[:200]}") from None
+    if section in data:
+        others = [key for key in data if key != section]
+        if others:
+            raise ValueError(f"unknown table {quote(others[0])} beside [{section}]")
+        if not isinstance(data[section], dict):
+            raise ValueError(f"[{section}] must be a table, not {type(data[section]).__name__}")
+        return {section: data[section]}
+    return data
 
 
 KEYS = tuple(f.name for f in fields(RuleSet))
@@ -142,13 +170,13 @@ def _toml_value(value: Any) -> str:
 def _normalise(key: str, value: Any) -> Any:
     if key == "tribute_order" and isinstance(value, list):
         return tuple(value)
-    if key == "deck" and isinstance(value, str) and value.isdigit():
+    if key == "deck" and isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 5:
         return int(value)
     return value
 
 
 def _check(key: str, value: Any) -> None:
-    bad = f"rules key {key!r} has a bad value {reprlib.repr(value)}"
+    bad = f"rules key {key!r} has a bad value {quote(value)}"
     default = _DEFAULTS[key]
     if key in CHOICES:
         if isinstance(value, bool) or type(value) is not type(CHOICES[key][0]) \

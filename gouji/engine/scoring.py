@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from .cards import TWO
+from .checks import need_list, need_rules
+from .errors import quote
 from .plays import Play, is_gouji
 from .rules import RuleSet
 from .seats import N_SEATS, order_from, same_team, team
@@ -47,9 +49,10 @@ def is_chuan_san_hu(places: Sequence[int]) -> bool:
 def raw_team_points(places: Sequence[int], rules: RuleSet | None = None) -> tuple[int, int]:
     """(even, odd) sums of place points before positives_only; on 串三户 the
     sweeping team's score doubles (§4), the beaten team's does not."""
-    rules = rules or RuleSet()
-    if sorted(places) != list(range(N_SEATS)):
-        raise ValueError(f"places must list each of the six seats once, got {list(places)}")
+    rules = need_rules(rules)
+    places = need_list(places, "places", "the six seats, best first")
+    if any(type(seat) is not int for seat in places) or sorted(places) != list(range(N_SEATS)):
+        raise ValueError(f"places must list each of the six seats once, got {quote(places)}")
     totals = [0, 0]
     for place, seat in enumerate(places):
         totals[team(seat)] += rules.place_points[place]
@@ -66,7 +69,7 @@ def score_deal(places: Sequence[int], rules: RuleSet | None = None) -> tuple[int
     >>> score_deal([0, 2, 4, 1, 3, 5])
     (12, 0)
     """
-    rules = rules or RuleSet()
+    rules = need_rules(rules)
     even, odd = raw_team_points(places, rules)
     if rules.positives_only:
         return max(even, 0), max(odd, 0)

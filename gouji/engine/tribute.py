@@ -7,6 +7,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import BIG, SMALL, TWO, card_rank
+from .checks import need_rules, need_seat_map, need_seats
 from .rules import RuleSet
 from .scoring import is_chuan_san_hu
 from .seats import SEATS, opposite, same_team
@@ -59,9 +60,11 @@ def point_tribute(opened: Collection[int], declared: Mapping[int, int] | None = 
     >>> point_tribute(opened={0, 1, 2, 4}, declared={1: 4})
     [(1, 4, 2), (3, 0, 1), (5, 2, 1)]
     """
-    rules = rules or RuleSet()
-    stakes = {d: (t, 2) for d, t in (declared or {}).items()}
-    stakes.update({d: (t, 4) for d, t in (pre_declared or {}).items()})
+    rules = need_rules(rules)
+    opened = set(need_seats(opened, "opened"))
+    revolted = set(need_seats(revolted, "revolted"))
+    stakes = {d: (t, 2) for d, t in need_seat_map(declared, "declared").items()}
+    stakes.update({d: (t, 4) for d, t in need_seat_map(pre_declared, "pre_declared").items()})
     for declarer, (target, _) in stakes.items():
         if target != opposite(declarer):
             raise ValueError(f"seat {declarer} can only declare against his 对头 {opposite(declarer)}")

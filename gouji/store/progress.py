@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .rules_file import atomic_write
-from .settings import data_dir, read_or_keep_aside
+from .files import TOML_LIMIT, atomic_write, load_file
+from .settings import data_dir
 
 PROGRESS_VERSION = 1
 
@@ -87,7 +87,7 @@ def _topics(raw: object) -> dict[str, tuple[int, int]]:
 
 def load_progress(path: Path | None = None) -> tuple[Progress, str | None]:
     """The saved progress, or a fresh one and a message (the broken file is kept aside)."""
-    progress, problem = read_or_keep_aside(path or progress_path(), parse_progress)
+    progress, problem = load_file(path or progress_path(), TOML_LIMIT, parse_progress)
     return progress or Progress(), problem
 
 

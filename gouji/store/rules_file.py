@@ -3,39 +3,31 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from ..engine.rules import RuleSet
+from .files import TOML_LIMIT, atomic_write, load_file, read_text
 
 
 def load_rules(path: str | os.PathLike[str]) -> RuleSet:
-    """Load a rules file; a bad key or value raises ValueError naming it."""
+    """Load a rules file; a bad key or value raises ValueError naming the file and the key."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ValueError(f"{path}: not a UTF-8 text file") from None
-    try:
+        text = read_text(Path(path), TOML_LIMIT)
+        if text is None:
+            raise ValueError("there is no such file")
         return RuleSet.from_toml(text)
     except ValueError as exc:
         raise ValueError(f"{path}: {exc}") from None
 
 
-def atomic_write(path: str | os.PathLike[str], text: str) -> None:
-    """Write via a temporary file, fsync, then rename: never a half file."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def load_rules_file(path: Path) -> tuple[RuleSet | None, str | None]:
+    """The player's rules, None when there is no file, or None and a message naming the
+    file and the fault (the bad file is kept aside)."""
+    return load_file(path, TOML_LIMIT, RuleSet.from_toml)
 
 
 def save_rules(rules: RuleSet, path: str | os.PathLike[str]) -> None:
     atomic_write(path, rules.to_toml())
+
+
+__all__ = ["load_rules", "load_rules_file", "save_rules", "atomic_write"]

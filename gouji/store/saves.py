@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import IllegalAction
+from ..engine.errors import IllegalAction, quote
 from ..engine.match import Match
 from ..engine.rules import RuleSet
-from .rules_file import atomic_write
-from .settings import data_dir, read_or_keep_aside
+from .files import SAVE_LIMIT, atomic_write, load_file
+from .settings import data_dir
 
 SAVE_VERSION = 1
+KEYS = ("version", "seed", "rules", "actions")
 
 
 def save_path() -> Path:
@@ -34,11 +35,9 @@ def unpack_actions(entries: Any) -> tuple[list[str], list[tuple[int, ...] | None
     actions: list[str] = []
     cards: list[tuple[int, ...] | None] = []
     for i, entry in enumerate(entries):
-        if not isinstance(entry, list) or not entry or not isinstance(entry[0], str) \
-                or (len(entry) > 1 and not isinstance(entry[1], list)):
-            raise ValueError(f"action {i + 1} of the save is damaged")
-        actions.append(entry[0])
-        cards.append(tuple(entry[1]) if len(entry) > 1 else None)
+        action, chosen = _entry(i, entry)
+        actions.append(action)
+        cards.append(tuple(chosen) if chosen is not None else None)
     return actions, cards
 
 
@@ -58,8 +57,13 @@ def save_match(match: Match, path: Path | None = None) -> str | None:
     return None
 
 
-def delete_save(path: Path | None = None) -> None:
-    (path or save_path()).unlink(missing_ok=True)
+def delete_save(path: Path | None = None) -> str | None:
+    """Forget the save of a finished match; an error message if the disk refuses."""
+    try:
+        (path or save_path()).unlink(missing_ok=True)
+    except OSError as exc:
+        return str(exc)
+    return None
 
 
 @dataclass(frozen=True)
@@ -69,33 +73,65 @@ class Loaded:
 
 
 def parse_save(text: str) -> Match:
-    """Rebuild the match by replaying the saved actions; ValueError names the fault."""
+    """Rebuild the match by replaying the saved actions; ValueError says in words what is wrong."""
+    data = _record(text)
+    try:
+        rules = RuleSet.from_dict(data.get("rules", {}))
+    except ValueError as exc:
+        raise ValueError(f"its rules are wrong: {exc}") from None
+    match = Match.new(data["seed"], rules)
+    for i, entry in enumerate(data["actions"]):
+        action, cards = _entry(i, entry)
+        try:
+            match.apply(action, cards)
+        except (IllegalAction, ValueError, TypeError) as exc:
+            raise ValueError(f"action {i + 1} ({quote(action)}) does not replay: {exc}") from None
+    return match
+
+
+def _record(text: str) -> dict[str, Any]:
+    """The save's top level, checked: a mapping of the known keys with values of the right type."""
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"the save is damaged or cut short ({exc.msg} at character {exc.pos})") from None
+    except RecursionError:
+        raise ValueError("the save is damaged: it is nested too deeply to be read") from None
+    except ValueError as exc:   # e.g. a number of thousands of digits
+        raise ValueError(f"the save is damaged ({str(exc)[:100]})") from None
     if not isinstance(data, dict):
         raise ValueError("the save is not a match record")
-    version = data.get("version")
-    if not isinstance(version, int) or version > SAVE_VERSION:
-        raise ValueError(f"the save was written by a newer version of the game (format {version!r})")
-    seed, entries = data.get("seed"), data.get("actions")
-    if not isinstance(seed, int) or not isinstance(entries, list):
+    unknown = [key for key in data if key not in KEYS]
+    if unknown:
+        raise ValueError(f"the save has an unknown entry {quote(unknown[0])}")
+    version: Any = data.get("version")
+    if not _whole(version) or version < 1:
+        raise ValueError(f"the save has no valid format number ('version': {quote(version)})")
+    if version > SAVE_VERSION:
+        raise ValueError(f"the save was written by a newer version of the game (format {version})")
+    if not _whole(data.get("seed")) or not isinstance(data.get("actions"), list):
         raise ValueError("the save is missing its seed or its actions")
-    rules = RuleSet.from_dict(data.get("rules") or {})
-    actions, choices = unpack_actions(entries)
-    match = Match.new(seed, rules)
-    for i, (action, cards) in enumerate(zip(actions, choices)):
-        try:
-            match.apply(action, cards)
-        except (IllegalAction, ValueError, TypeError) as exc:
-            raise ValueError(f"action {i + 1} ({action!r}) does not replay: {exc}") from None
-    return match
+    return data
+
+
+def _entry(i: int, entry: Any) -> tuple[str, list[int] | None]:
+    """One saved action: [action] or [action, [card numbers]]."""
+    if not isinstance(entry, list) or not 1 <= len(entry) <= 2 or not isinstance(entry[0], str):
+        raise ValueError(f"action {i + 1} of the save is damaged (it is not [action] or [action, cards])")
+    cards = entry[1] if len(entry) > 1 else None
+    if cards is not None and not (isinstance(cards, list) and all(_whole(c) for c in cards)):
+        raise ValueError(f"action {i + 1} ({quote(entry[0])}) of the save is damaged: "
+                         "its cards are not a list of card numbers")
+    return entry[0], cards
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def load_save(path: Path | None = None) -> Loaded:
-    """The saved match, or None and a message (the bad file is renamed aside)."""
-    match, problem = read_or_keep_aside(path or save_path(), parse_save)
+    """The saved match, or None and a message naming the file (the bad file is kept aside)."""
+    match, problem = load_file(path or save_path(), SAVE_LIMIT, parse_save)
     return Loaded(match, problem)
 
 

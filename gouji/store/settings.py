@@ -6,20 +6,18 @@ A broken file is reported, kept aside, and replaced by defaults — never a cras
 from __future__ import annotations
 
 import os
-import tomllib
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import tomli_w
 from platformdirs import user_config_path, user_data_path
 
-from ..engine.rules import PRESETS
-from .rules_file import atomic_write
+from ..engine.errors import quote
+from ..engine.rules import PRESETS, load_toml
+from .files import TOML_LIMIT, atomic_write, keep_aside, load_file
 
 APP = "gouji"
-T = TypeVar("T")
 SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}
 CHOICES: dict[str, tuple[Any, ...]] = {
     "language": ("zh", "en"),
@@ -54,13 +52,13 @@ class Settings:
 def _check(key: str, value: Any) -> None:
     names = {f.name: f for f in fields(Settings)}
     if key not in names:
-        raise ValueError(f"unknown setting {key!r}")
+        raise ValueError(f"unknown setting {quote(key)}")
     if key in CHOICES:
-        if value not in CHOICES[key]:
-            raise ValueError(f"setting {key!r} has a bad value {value!r} "
+        if not isinstance(value, str) or value not in CHOICES[key]:
+            raise ValueError(f"setting {key!r} has a bad value {quote(value)} "
                              f"(allowed: {', '.join(map(str, CHOICES[key]))})")
     elif not isinstance(value, bool):
-        raise ValueError(f"setting {key!r} has a bad value {value!r} (allowed: true, false)")
+        raise ValueError(f"setting {key!r} has a bad value {quote(value)} (allowed: true, false)")
 
 
 def config_dir() -> Path:
@@ -82,44 +80,20 @@ def rules_path() -> Path:
 
 
 def parse_settings(text: str) -> Settings:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"not valid TOML: {exc}") from None
-    settings = Settings()
-    return settings.replace(**data.get("settings", data))
-
-
-def keep_aside(path: Path) -> Path:
-    """Rename a broken file so the player can still look at it."""
-    target = path.with_name(path.name + ".broken")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.broken{n}")
-    path.rename(target)
-    return target
-
-
-def read_or_keep_aside(path: Path, parse: Callable[[str], T]) -> tuple[T | None, str | None]:
-    """Parse a player's file: (value, None); (None, None) when there is no file;
-    (None, what was wrong) when it cannot be used — then it is renamed aside."""
-    if not path.exists():
-        return None, None
-    try:
-        return parse(path.read_text(encoding="utf-8")), None
-    except (ValueError, UnicodeDecodeError, OSError) as exc:
-        try:
-            kept = keep_aside(path)
-            return None, f"{exc} (kept as {kept.name})"
-        except OSError:
-            return None, str(exc)
+    """Settings from the text of a settings file; ValueError names what is wrong."""
+    data = load_toml(text, "settings")
+    return Settings().replace(**data.get("settings", data))
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings, or defaults plus a message saying what was wrong."""
-    settings, why = read_or_keep_aside(path or settings_path(), parse_settings)
-    return settings or Settings(), why
+    """The saved settings, or defaults plus a message naming the file and what was wrong
+    (the bad file is kept aside)."""
+    settings, problem = load_file(path or settings_path(), TOML_LIMIT, parse_settings)
+    return settings or Settings(), problem
+
+
+__all__ = ["Settings", "CHOICES", "SPEEDS", "config_dir", "data_dir", "settings_path", "rules_path",
+           "parse_settings", "load_settings", "save_settings", "keep_aside"]
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:

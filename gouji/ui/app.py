@@ -7,6 +7,7 @@ everything pygame starts here, never at import time.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from dataclasses import dataclass
 
@@ -16,12 +17,15 @@ import bots
 
 from ..engine.match import Match
 from ..engine.rules import RuleSet
-from ..store.rules_file import load_rules, save_rules
+from ..store.files import sweep_stale_temps
+from ..store.rules_file import load_rules_file, save_rules
 from ..store.saves import delete_save, load_save, save_match
-from ..store.settings import keep_aside, load_settings, rules_path, save_settings
+from ..store.settings import Settings, config_dir, data_dir, load_settings, rules_path, save_settings
 from ..table import Table
 from .cardart import CardArt
 from .fonts import Fonts
+from .i18n import t
+from .notices import Notices
 from .scenes.base import Scene, SceneStack
 from .sound import Sounds
 from .layout import Layout
@@ -40,17 +44,31 @@ class Options:
     bots: str | None = None            # bot level: easy / normal / hard
     sound: bool = True
     max_seconds: float | None = None   # safety net for unattended runs
-    no_save: bool = False
+    save: bool | None = None           # write the save and settings? None: unless the run is unattended
     size: tuple[int, int] | None = None  # the window's size (else it fits the screen)
     fullscreen: bool = False
+
+    @property
+    def unattended(self) -> bool:
+        return bool(self.autoplay or self.screenshot or self.quit_after_deal or self.max_seconds)
+
+    @property
+    def persist(self) -> bool:
+        """An unattended run (autoplay, a screenshot) leaves the player's files alone unless asked."""
+        return self.save if self.save is not None else not self.unattended
 
 
 class App:
     def __init__(self, options: Options, screen: pygame.Surface | None = None) -> None:
         self.options = options
-        self.settings, self.settings_problem = load_settings()
+        self.notices = Notices()
+        self.write_problems: dict[str, str | None] = {}   # notice key -> why the last write failed
+        self.saved_actions: int | None = None             # actions in the save last written
+        self.settings: Settings
+        self.settings_problem: str | None
         self.rules_problem: str | None = None
-        self._custom_rules = self._load_custom_rules()
+        self.save_problem: str | None = None
+        self._load_players_files()
         overrides = {k: v for k, v in (("language", options.lang), ("speed", options.speed),
                                        ("preset", options.rules), ("bot_level", options.bots)) if v}
         if overrides:
@@ -69,7 +87,6 @@ class App:
         self._since_draw = 0.0
         self.deal_seed = options.seed if options.seed is not None else int(time.time()) % 100000
         self.match: Match | None = None
-        self.save_problem: str | None = None
         from .scenes.title import TitleScene
         self.scenes.reset(TitleScene(self))
         if options.fullscreen:
@@ -101,29 +118,56 @@ class App:
             return self._custom_rules
         return RuleSet.preset(self.settings.preset)
 
+    def _load_players_files(self) -> None:
+        """Every file is checked at start-up: a broken one is reported and kept aside
+        (``….broken``), and the game starts with the defaults."""
+        sweep_stale_temps([config_dir(), data_dir()])   # what a kill left in the middle of a write
+        self.settings, self.settings_problem = load_settings()
+        if self.settings_problem:
+            self.report("settings_broken", self.settings_problem)
+        self._custom_rules = self._load_custom_rules()
+        self._check_save()
+
     def _load_custom_rules(self) -> RuleSet:
-        """The rules file, when the player made his own; a broken one is reported, kept aside."""
-        path = rules_path()
-        if self.settings.preset != "custom" or not path.exists():
-            return RuleSet()
-        try:
-            return load_rules(path)
-        except (ValueError, OSError) as exc:
-            try:
-                kept = keep_aside(path)
-                self.rules_problem = f"{exc} (kept as {kept.name})"
-            except OSError:
-                self.rules_problem = str(exc)
-            self.settings = self.settings.replace(preset="qingdao")
-            return RuleSet()
+        """The player's own rules file (checked at every start, used under preset "custom");
+        a broken one is reported and kept aside, and the default rules are used."""
+        rules, problem = load_rules_file(rules_path())
+        if problem:
+            self.rules_problem = problem
+            self.report("rules_broken", problem)
+            if self.settings.preset == "custom":
+                self.settings = self.settings.replace(preset="qingdao")
+        return rules or RuleSet()
+
+    def _check_save(self) -> None:
+        """Read the save at start-up, so a broken one is reported (and kept aside) at once
+        and Continue is offered only for a match that resumes."""
+        problem = load_save().problem
+        if problem:
+            self.save_problem = problem
+            self.report("save_broken", problem)
+
+    def report(self, key: str, why: str, seconds: float = 20.0) -> None:
+        """A problem with the player's files: on screen, in his language, and on stderr."""
+        self.notices.post(key, seconds, why=why)
+        print(f"gouji: {t(key, 'en', why=why)}", file=sys.stderr)
+
+    def _written(self, key: str, problem: str | None) -> None:
+        """After writing a file: a failure is shown once (not after every action), and
+        again only if it changes or comes back after writing worked."""
+        before = self.write_problems.get(key)
+        if problem and problem != before:
+            self.report(key, problem, seconds=12.0)
+        elif before and not problem and key == "save_failed":
+            self.notices.post("save_works", 5.0)
+        self.write_problems[key] = problem
 
     def set_rules(self, rules: RuleSet) -> None:
         name = rules.preset_name()
         if name is None:
             self._custom_rules = rules
-            problem = save_rules_safely(rules)
-            if problem:
-                self.rules_problem = problem
+            if self.options.persist:
+                self._written("rules_save_failed", save_rules_safely(rules))
         self.update_settings(preset=name or "custom")
 
     def rules_note(self) -> str:
@@ -132,7 +176,8 @@ class App:
     def update_settings(self, **changes) -> None:
         self.settings = self.settings.replace(**changes)
         self.sounds.enabled = self.options.sound and self.settings.sound
-        save_settings(self.settings)
+        if self.options.persist:
+            self._written("settings_save_failed", save_settings(self.settings))
         for scene in self.scenes.scenes:
             scene.settings_changed()
 
@@ -156,6 +201,7 @@ class App:
         loaded = load_save()
         if loaded.match is None:
             self.save_problem = loaded.problem or "no save"
+            self.report("continue_broken", self.save_problem)
             self.to_title()
             return
         self.play_match(loaded.match)
@@ -168,16 +214,29 @@ class App:
         return self.match
 
     def _applied(self, item) -> None:
-        """After every action: save the match, atomically (or forget it when over)."""
+        """After every action: save the match, atomically (or forget it when over);
+        a failure is shown during play."""
         match = self.playing
-        if match.is_over:
-            delete_save()
-        elif not self.options.no_save:
-            problem = save_match(match)
-            if problem:
-                self.save_problem = problem
-        if item is not None:
-            self.trace(f"saved {len(match.actions)}")
+        if not self.options.persist:
+            return
+        problem = delete_save() if match.is_over else save_match(match)
+        self._written("save_failed", problem)
+        if problem is None and not match.is_over:
+            self.saved_actions = len(match.actions)
+            if item is not None:
+                self.trace(f"saved {len(match.actions)}")
+
+    def save_note(self) -> str:
+        """What became of the match, for a crash message."""
+        if self.match is None:
+            return "no match was being played"
+        if not self.options.persist:
+            return "this unattended run did not save its match (--save would)"
+        if self.match.is_over:
+            return "the match had ended"
+        if self.saved_actions == len(self.match.actions):
+            return "your match was saved after the last action: Continue resumes it"
+        return f"the last actions could not be saved ({self.write_problems.get('save_failed')})"
 
     def show_deal_summary(self, scene) -> None:
         from .scenes.result import ResultScene
@@ -197,7 +256,12 @@ class App:
         """Test hooks: a screenshot of the final table, and quitting after a deal."""
         if self.options.screenshot:
             self.draw()
-            pygame.image.save(self.screen, self.options.screenshot)
+            try:
+                pygame.image.save(self.screen, self.options.screenshot)
+            except (pygame.error, OSError) as exc:
+                print(f"gouji: the screenshot could not be written to {self.options.screenshot}: {exc}",
+                      file=sys.stderr)
+                self.exit_code = 1
         if self.options.quit_after_deal:
             self.running = False
 
@@ -265,6 +329,7 @@ class App:
     def draw(self) -> None:
         for scene in self.scenes.visible():
             scene.draw(self.screen)
+        self.notices.draw(self.screen, self.fonts, self.settings.language)
 
     def frame(self, dt: float) -> None:
         """One loop turn: input, time, and a redraw only when something changed
@@ -273,6 +338,7 @@ class App:
         for event in pygame.event.get():
             self.handle(event)
             changed = True
+        changed = self.notices.update(dt) or changed
         top = self.scenes.top
         if top is not None and self.running:
             changed = top.update(dt) or changed

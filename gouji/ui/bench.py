@@ -24,11 +24,16 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def frame_times(deals: int = 1) -> dict[str, float | str]:
+    from .selftest import own_home
+    with own_home():   # the player's settings and save are neither read nor written
+        return _frame_times(deals)
+
+
+def _frame_times(deals: int) -> dict[str, float | str]:
     import pygame
 
     from .app import App, Options
     from .scenes.table import TableScene
-    os.environ.setdefault("GOUJI_HOME", tempfile.mkdtemp(prefix="gouji-bench-"))
     app = App(Options(autoplay=True, seed=3, sound=False, speed="fast"))
     busy: list[float] = []
     for deal in range(deals):

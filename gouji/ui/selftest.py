@@ -8,15 +8,17 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 
 def run_selftest() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("GOUJI_HOME", tempfile.mkdtemp(prefix="gouji-selftest-"))
     started = time.perf_counter()
     try:
-        steps = _steps()
+        with own_home():
+            steps = _steps()
     except Exception as exc:  # report, never a bare traceback
         print(f"selftest FAILED: {type(exc).__name__}: {exc}", file=sys.stderr)
         traceback.print_exc(limit=4, file=sys.stderr)
@@ -25,6 +27,22 @@ def run_selftest() -> int:
         print(line)
     print(f"selftest ok in {time.perf_counter() - started:.2f} s")
     return 0
+
+
+@contextmanager
+def own_home() -> Iterator[None]:
+    """Settings and saves of the selftest go to a folder of its own, removed afterwards:
+    the player's files are never read or written."""
+    before = os.environ.get("GOUJI_HOME")
+    with tempfile.TemporaryDirectory(prefix="gouji-selftest-") as home:
+        os.environ["GOUJI_HOME"] = home
+        try:
+            yield
+        finally:
+            if before is None:
+                os.environ.pop("GOUJI_HOME", None)
+            else:
+                os.environ["GOUJI_HOME"] = before
 
 
 def _steps() -> list[str]:
@@ -46,7 +64,7 @@ def _steps() -> list[str]:
             raise RuntimeError(f"asset {path} is empty")
     read_text_asset("text", "rules_zh.txt")
     done.append("assets: found and readable")
-    app = App(Options(autoplay=True, quit_after_deal=True, seed=7, sound=True))
+    app = App(Options(autoplay=True, quit_after_deal=True, seed=7, sound=True, save=True))
     try:
         for lang in ("zh", "en"):
             app.update_settings(language=lang)

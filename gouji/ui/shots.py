@@ -47,7 +47,7 @@ def shoot(size: tuple[int, int], lang: str, out: Path, seeds: Sequence[int] = tu
 
     screen = pygame.display.set_mode(size) if pygame.display.get_init() else None
     # unattended, at instant speed: the bots play the human's seat between the pictures
-    app = App(Options(lang=lang, sound=False, speed="instant", seed=seeds[0], no_save=True, size=size,
+    app = App(Options(lang=lang, sound=False, speed="instant", seed=seeds[0], save=False, size=size,
                       autoplay=True), screen=screen)
     app.to_title()
     save(app, "title")

@@ -9,6 +9,7 @@ import sys
 import pygame
 
 from .app import App, Options
+from .window import NoRealWindow
 
 
 def no_display_reason() -> str | None:
@@ -25,30 +26,38 @@ def run(options: Options) -> int:
     if reason:
         print(f"gouji: {reason}", file=sys.stderr)
         return 1
+    app: App | None = None
     try:
         app = App(options)
         return app.run()
+    except NoRealWindow as exc:
+        print(f"gouji: {exc}", file=sys.stderr)
+        return 1
     except pygame.error as exc:
         print(f"gouji: the window could not be opened: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        return 130
     except Exception as exc:  # never a bare traceback: say what happened, keep the details
         path = write_crash_log()
-        print(f"gouji: unexpected error: {type(exc).__name__}: {exc}\n"
-              f"details were written to {path}; your match was saved after the last action",
-              file=sys.stderr)
+        note = app.save_note() if app is not None else "no match was being played"
+        print(f"gouji: unexpected error: {type(exc).__name__}: {str(exc)[:300]}\n"
+              f"details were written to {path}; {note}", file=sys.stderr)
         return 1
     finally:
         pygame.quit()
 
 
 def write_crash_log() -> str:
+    """The traceback of the exception being handled, in the data folder: written to a
+    temporary file and renamed over ``crash.log``, so a link there is replaced, never followed."""
     import traceback
 
+    from ..store.files import atomic_write
     from ..store.settings import data_dir
     try:
         path = data_dir() / "crash.log"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(traceback.format_exc(), encoding="utf-8")
+        atomic_write(path, traceback.format_exc())
         return str(path)
     except OSError:
         return "(nowhere: the data folder is not writable)"

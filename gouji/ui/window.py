@@ -12,6 +12,11 @@ import pygame
 from . import layout
 
 TITLE = "够级 Gouji"
+HEADLESS_DRIVERS = ("offscreen", "dummy")   # SDL's fallbacks that draw into no window at all
+
+
+class NoRealWindow(RuntimeError):
+    """SDL opened no window a player could see."""
 
 
 def declare_dpi_aware() -> None:
@@ -53,8 +58,22 @@ def open_window(size: tuple[int, int] | None = None) -> pygame.Surface:
     pygame.font.init()
     pygame.display.set_caption(TITLE)
     screen = set_mode(size or layout.window_size(desktop_size()))
+    check_real_window()
     pygame.display.set_icon(make_icon())
     return screen
+
+
+def check_real_window() -> None:
+    """With a stale DISPLAY or a bogus WAYLAND_DISPLAY, SDL falls back to a headless driver
+    and the game would run invisibly for ever; that is right only when asked for
+    (SDL_VIDEODRIVER=dummy for tests and --selftest)."""
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
+        shown = ", ".join(f"{name}={os.environ[name]}" for name in ("DISPLAY", "WAYLAND_DISPLAY")
+                          if os.environ.get(name)) or "no DISPLAY"
+        raise NoRealWindow(f"no window could be opened ({shown}): the display is not running or not "
+                           f"reachable, and SDL fell back to its invisible '{driver}' driver. "
+                           "Start the game from a desktop session.")
 
 
 def make_icon() -> pygame.Surface:

@@ -57,21 +57,7 @@ class TitleScene(Scene):
         self.buttons.draw(screen, fonts)
         ver = fonts.render(t("version", lang, version=version()), L.font(15), theme.TEXT_DIM)
         screen.blit(ver, ver.get_rect(bottomright=(L.width - L.s(16), L.height - L.s(14))))
-        self._draw_problems(screen, L)
-
-    def _draw_problems(self, screen: pygame.Surface, L: Layout) -> None:
-        lang, fonts = self.app.settings.language, self.app.fonts
-        problems = []
-        if self.app.settings_problem:
-            problems.append(t("settings_broken", lang, why=self.app.settings_problem))
-        if self.app.rules_problem:
-            problems.append(t("rules_broken", lang, why=self.app.rules_problem))
-        if self.app.save_problem:
-            problems.append(t("continue_broken", lang, why=self.app.save_problem))
-        lines = [line for text in problems for line in fonts.wrap(text, L.font(15), L.width - L.s(300))[:2]]
-        top = L.height - L.s(24) - len(lines) * L.s(19)
-        for j, line in enumerate(lines):
-            screen.blit(fonts.render(line, L.font(15), theme.WARN), (L.s(16), top + j * L.s(19)))
+        # a broken settings, rules or save file is shown by the app's notices, over any screen
 
     def backdrop(self, L: Layout) -> pygame.Surface:
         if self._backdrop is None or self._backdrop[0] != L:

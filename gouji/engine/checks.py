@@ -1,0 +1,77 @@
+"""The engine's public boundary: a value of the wrong kind gets a ``TypeError``
+that names the argument, at once (not an AttributeError from deep inside), a
+value out of range a ``ValueError``; messages quote at most a short prefix.
+
+>>> need_seat("2", "leader")
+Traceback (most recent call last):
+...
+TypeError: leader must be a seat number 0..5, got str
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .rules import RuleSet
+from .seats import SEATS
+
+
+def kind(value: object) -> str:
+    return type(value).__name__
+
+
+def need_text(value: object, name: str, example: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be text such as {example!r}, got {kind(value)}")
+    return value
+
+
+def need_whole(value: object, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be a whole number, got {kind(value)}")
+    return value
+
+
+def need_seat(value: object, name: str = "seat") -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be a seat number 0..5, got {kind(value)}")
+    if value not in SEATS:
+        raise ValueError(f"unknown seat {value!r:.40} for {name} (seats are 0..5)")
+    return value
+
+
+def need_seats(value: object, name: str) -> list[int]:
+    """A collection of seat numbers (a set, list or tuple)."""
+    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a collection of seat numbers 0..5, got {kind(value)}")
+    return [need_seat(seat, f"a seat in {name}") for seat in value]
+
+
+def need_seat_map(value: object, name: str) -> dict[int, int]:
+    """A mapping of seat -> seat (who declared against whom)."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{name} must map a seat to a seat, got {kind(value)}")
+    return {need_seat(k, f"a seat in {name}"): need_seat(v, f"a seat in {name}") for k, v in value.items()}
+
+
+def need_rules(value: object, name: str = "rules") -> RuleSet:
+    """A RuleSet; None means the default rules (qingdao)."""
+    if value is None:
+        return RuleSet()
+    if not isinstance(value, RuleSet):
+        raise TypeError(f"{name} must be a RuleSet (e.g. RuleSet.preset('basic')), got {kind(value)}")
+    return value
+
+
+def need_list(value: object, name: str, of: str) -> list[Any]:
+    """A list or tuple (not text, not a mapping) of ``of``."""
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"{name} must be a list of {of}, got {kind(value)}")
+    return list(value)
+
+
+__all__ = ["kind", "need_text", "need_whole", "need_seat", "need_seats", "need_seat_map", "need_rules",
+           "need_list"]
