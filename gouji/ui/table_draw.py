@@ -52,6 +52,9 @@ class TableFacts(Protocol):
     def returnable_ranks(self) -> set[int]: ...
     def selected_indexes(self) -> set[int]: ...
     def line(self) -> Line | None: ...
+    def open_hands(self) -> dict[int, tuple[int, ...]]:
+        """Other seats whose cards are shown face up (practice, review, lessons): seat -> cards."""
+        ...
 
 
 LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.RANG: "log_rang",
@@ -94,8 +97,11 @@ class TableDrawer:
     def draw(self, screen: pygame.Surface) -> None:
         screen.blit(self.backdrop(), (0, 0))
         view = self.scene.view
+        shown = self.scene.open_hands()
         for seat in range(6):
-            if seat != view.seat:
+            if seat in shown:
+                self._draw_open_hand(screen, seat, shown[seat])
+            elif seat != view.seat:
                 self._draw_backs(screen, seat, view)
             self._draw_badge(screen, seat, view)
         self._draw_spots(screen)
@@ -199,6 +205,17 @@ class TableDrawer:
         left, top = self.L.backs_origin(seat, shown)
         for i in range(shown):
             screen.blit(back, (left + i * self.L.s(7), top))
+
+    def _draw_open_hand(self, screen: pygame.Surface, seat: int, cards: tuple[int, ...]) -> None:
+        """Another seat's cards face up under its badge, small and overlapping (open hands)."""
+        L = self.L
+        size = L.back_card
+        bx, by, bw, bh = L.badge_box(seat)
+        step = min(L.s(11), (bw + L.s(60) - size[0]) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        left = bx + bw / 2 - (size[0] + step * (len(cards) - 1)) / 2
+        top = by + bh + L.s(3)
+        for i, card in enumerate(cards):
+            screen.blit(self.art.face(card, size), (left + i * step, top))
 
     # ----- plays on the table ---------------------------------------------------
     def _draw_spots(self, screen: pygame.Surface) -> None:

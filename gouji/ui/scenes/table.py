@@ -133,6 +133,10 @@ class TableScene(Scene):
             self._unseen = (stamp, [max(0, a - b) for a, b in zip(total, seen)])
         return self._unseen[1]
 
+    def open_hands(self) -> dict[int, tuple[int, ...]]:
+        """Other seats shown face up: none at a real table (practice and review show them)."""
+        return {}
+
     def human_turn(self) -> bool:
         return self.table.human_to_act() and self.director.idle(self.table.stream)
 
