@@ -332,3 +332,23 @@ def test_opening_the_sound_device_silences_c_library_chatter_only_meanwhile(capf
         os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
     os.write(2, b"still heard\n")
     assert capfd.readouterr().err == "still heard\n"
+
+
+def test_a_learner_at_another_seat_sits_at_the_bottom(screen):
+    """Lessons and reviews may seat the player anywhere: the table turns so he is at the bottom."""
+    app = make_app(screen)
+    game = Game.from_hands(["4", "5", "6", "KK3", "8", "9"], leader=3, rules=BASIC)
+    scene = TableScene(app, Table(game, bots.make, human=3))
+    app.scenes.reset(scene)
+    until_human_turn(app)
+    assert scene.view.seat == 3 and scene.drawer.place(3) == 0 and scene.drawer.place(4) == 1
+    assert scene.badge_name(3)[1] == t_role(0) and scene.badge_name(0)[1] == t_role(3)   # seat 0 is his 对头
+    click(scene, hand_card_center(scene, 0))
+    click(scene, button(scene, "play").rect.center)
+    assert [(item.seat, item.action) for item in scene.table.queue] == [(3, "play 3")]
+    app.draw()
+
+
+def t_role(place: int) -> str:
+    from gouji.ui.i18n import t
+    return t(f"role_{place}", "zh")

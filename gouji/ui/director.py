@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..engine import events as ev
 from ..engine.events import Event, EventKind
+from ..engine.seats import order_from
 from .board import Board, Spot
 from .layout import Layout, Point
 from .tween import Tween, ease_in_out, ease_out_cubic
@@ -43,12 +44,12 @@ class Flight:
                 for a, b in zip(self.start(layout), self.end(layout))]
 
 
-def at_spot(seat: int, count: int) -> Anchor:
-    return lambda layout: layout.spot_centers(seat, count)
+def at_spot(place: int, count: int) -> Anchor:
+    return lambda layout: layout.spot_centers(place, count)
 
 
-def at_badge(seat: int, count: int) -> Anchor:
-    return lambda layout: [layout.badge_center(seat)] * count
+def at_badge(place: int, count: int) -> Anchor:
+    return lambda layout: [layout.badge_center(place)] * count
 
 
 def in_hand(hand: tuple[int, ...], cards: tuple[int, ...]) -> Anchor:
@@ -85,6 +86,10 @@ class Director:
         """Show the present at once, without replaying old animations (a new or resumed table)."""
         self.board = Board.fold(stream, self.human)
         self.shown = len(stream)
+
+    def place(self, seat: int) -> int:
+        """Where a seat sits on screen: 0 at the bottom (the human), then counter-clockwise."""
+        return order_from(self.human, seat)
 
     def landing(self, seat: int) -> bool:
         """Cards are still flying to ``seat``'s spot (it shows them once they land)."""
@@ -129,8 +134,8 @@ class Director:
         seat = event.seat
         assert seat is not None
         cards = event.card_ids
-        start = in_hand(before.hand, cards) if seat == self.human else at_badge(seat, len(cards))
-        self._fly(cards, start, at_spot(seat, len(cards)), 0.28, lands_at=seat)
+        start = in_hand(before.hand, cards) if seat == self.human else at_badge(self.place(seat), len(cards))
+        self._fly(cards, start, at_spot(self.place(seat), len(cards)), 0.28, lands_at=seat)
         self.sound("burn" if event.kind == ev.BURN else "gouji" if event.gouji else "play")
 
     def _pass(self, event: Event, _: Before) -> None:
@@ -153,8 +158,8 @@ class Director:
         for seat, spot in before.spots.items():
             if spot.cards:
                 n = len(spot.cards)
-                self._fly(spot.cards, at_spot(seat, n), at_badge(winner, n), 0.3, ease_in_out, delay=0.45,
-                          face_up=False)
+                self._fly(spot.cards, at_spot(self.place(seat), n), at_badge(self.place(winner), n), 0.3,
+                          ease_in_out, delay=0.45, face_up=False)
 
     def _over(self, event: Event, _: Before) -> None:
         self._wait(0.6)
@@ -164,7 +169,8 @@ class Director:
         if seat is None or not event.card_ids:
             return
         cards = event.card_ids
-        self._fly(cards, at_badge(seat, len(cards)), at_spot(seat, len(cards)), 0.35, lands_at=seat)
+        n, place = len(cards), self.place(seat)
+        self._fly(cards, at_badge(place, n), at_spot(place, n), 0.35, lands_at=seat)
         self.sound("play")
         self._wait(1.1)
 
@@ -180,7 +186,8 @@ class Director:
         if not involved and self.human in (giver, receiver):
             return  # the human's own transfer flies face up from its private event
         cards = event.card_ids if involved else (-1,) * event.count
-        self._fly(cards, at_badge(giver, len(cards)), at_badge(receiver, len(cards)), 0.5, ease_in_out,
+        self._fly(cards, at_badge(self.place(giver), len(cards)), at_badge(self.place(receiver), len(cards)), 0.5,
+                  ease_in_out,
                   face_up=involved)
         self.sound("play")
 

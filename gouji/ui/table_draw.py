@@ -14,7 +14,7 @@ from ..engine import events as ev
 from ..engine.cards import RANK_LETTERS, RANK_OF_CARD
 from ..engine.events import Event
 from ..engine.phases import Phase
-from ..engine.seats import opposite, same_team
+from ..engine.seats import opposite, order_from, same_team
 from ..engine.tribute import KIND_NAMES
 from ..engine.view import SeatView
 from ..table import Table
@@ -90,6 +90,10 @@ class TableDrawer:
     def L(self) -> Layout:
         return self.scene.layout
 
+    def place(self, seat: int) -> int:
+        """Where a seat sits on screen: 0 at the bottom (the viewer), then counter-clockwise."""
+        return order_from(self.scene.view.seat, seat)
+
     def resized(self) -> None:
         self._backdrop = None
         self._wrapped.clear()
@@ -138,7 +142,7 @@ class TableDrawer:
     # ----- seats -----------------------------------------------------------
     def _draw_badge(self, screen: pygame.Surface, seat: int, view: SeatView) -> None:
         L, scene = self.L, self.scene
-        x, y, w, h = L.badge_box(seat)
+        x, y, w, h = L.badge_box(self.place(seat))
         rect = pygame.Rect(x, y, w, h)
         colour = theme.OPPOSITE if seat == opposite(view.seat) else \
             theme.TEAM_OURS if same_team(seat, view.seat) else theme.TEAM_THEIRS
@@ -202,7 +206,7 @@ class TableDrawer:
             return
         shown = count if count <= 10 else 6  # more than 10 stays a secret (报牌)
         back = self.art.back(self.L.back_card)
-        left, top = self.L.backs_origin(seat, shown)
+        left, top = self.L.backs_origin(self.place(seat), shown)
         for i in range(shown):
             screen.blit(back, (left + i * self.L.s(7), top))
 
@@ -210,7 +214,7 @@ class TableDrawer:
         """Another seat's cards face up under its badge, small and overlapping (open hands)."""
         L = self.L
         size = L.back_card
-        bx, by, bw, bh = L.badge_box(seat)
+        bx, by, bw, bh = L.badge_box(self.place(seat))
         step = min(L.s(11), (bw + L.s(60) - size[0]) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
         left = bx + bw / 2 - (size[0] + step * (len(cards) - 1)) / 2
         top = by + bh + L.s(3)
@@ -224,14 +228,14 @@ class TableDrawer:
         size = L.table_card
         for seat, word in board.labels.items():
             if seat not in board.spots:
-                self._label(screen, t("label_" + word, scene.lang), L.play_spot(seat), theme.GOLD, 24)
+                self._label(screen, t("label_" + word, scene.lang), L.play_spot(self.place(seat)), theme.GOLD, 24)
         for seat, item in board.spots.items():
             if director.landing(seat):
                 continue   # its cards are still in the air
             if not item.cards:
-                self._label(screen, t(SPOT_WORDS[item.kind], scene.lang), L.play_spot(seat), theme.TEXT, 26)
+                self._label(screen, t(SPOT_WORDS[item.kind], scene.lang), L.play_spot(self.place(seat)), theme.TEXT, 26)
                 continue
-            boxes = L.spot_boxes(seat, len(item.cards))
+            boxes = L.spot_boxes(self.place(seat), len(item.cards))
             if seat == board.standing_seat:
                 glow = self.art.highlight(size, theme.GOLD if not item.gouji else (255, 110, 90))
                 for x, y, _, _ in boxes:
@@ -239,9 +243,9 @@ class TableDrawer:
             for card, (x, y, _, _) in zip(item.cards, boxes):
                 screen.blit(self.art.face(card, size), (x, y))
             if item.kind == "burn":
-                self._label(screen, t("btn_burn", scene.lang), L.play_spot(seat), (255, 120, 60), 24)
+                self._label(screen, t("btn_burn", scene.lang), L.play_spot(self.place(seat)), (255, 120, 60), 24)
             elif item.kind == "liang":
-                self._label(screen, "亮" + RANK_LETTERS[RANK_OF_CARD[item.cards[0]]], L.play_spot(seat),
+                self._label(screen, "亮" + RANK_LETTERS[RANK_OF_CARD[item.cards[0]]], L.play_spot(self.place(seat)),
                             theme.GOLD, 24)
 
     def _label(self, screen: pygame.Surface, text: str, center, colour, size: int) -> None:

@@ -23,6 +23,7 @@ from ...engine.cards import RANK_OF_CARD, counts_of_cards, deck_counts, format_c
 from ...engine.errors import IllegalAction, NotationError
 from ...engine.phases import BURN, Phase
 from ...engine.plays import Play
+from ...engine.seats import order_from
 from ...engine.view import SeatView
 from ...table import Table
 from ..board import Board
@@ -113,12 +114,14 @@ class TableScene(Scene):
         """Name for the log: role and name (对头大张 / Zhang)."""
         if seat == self.human:
             return t("you", self.lang)
-        return t("log_name", self.lang, role=t(f"role_{seat}", self.lang), name=t(f"name_{seat}", self.lang))
+        place = order_from(self.human, seat)
+        return t("log_name", self.lang, role=t(f"role_{place}", self.lang), name=t(f"name_{place}", self.lang))
 
     def badge_name(self, seat: int) -> tuple[str, str]:
         if seat == self.human:
             return t("you", self.lang), t("role_0", self.lang)
-        return t(f"name_{seat}", self.lang), t(f"role_{seat}", self.lang)
+        place = order_from(self.human, seat)
+        return t(f"name_{place}", self.lang), t(f"role_{place}", self.lang)
 
     def unseen(self) -> list[int]:
         """记牌器: per rank, cards the human has not seen (deck − hand − played so far)."""
