@@ -336,7 +336,7 @@ def test_opening_the_sound_device_silences_c_library_chatter_only_meanwhile(capf
 
 def test_a_learner_at_another_seat_sits_at_the_bottom(screen):
     """Lessons and reviews may seat the player anywhere: the table turns so he is at the bottom."""
-    app = make_app(screen)
+    app = make_app(screen, lang="zh")
     game = Game.from_hands(["4", "5", "6", "KK3", "8", "9"], leader=3, rules=BASIC)
     scene = TableScene(app, Table(game, bots.make, human=3))
     app.scenes.reset(scene)
