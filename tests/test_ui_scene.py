@@ -214,22 +214,24 @@ def test_rules_screen_presets_and_every_key(screen):
     app.scenes.top.buttons.by_key("preset").on_click()
     rules_scene = app.scenes.top
     assert isinstance(rules_scene, RulesScene)
-    rules_scene.buttons.by_key("preset:basic").on_click()
+    click(rules_scene, rules_scene.buttons.by_key("preset:basic").rect.center)
     assert app.settings.preset == "basic" and app.rules == RuleSet.preset("basic")
+    assert rules_scene.buttons.by_key("preset:basic").selected
+    assert rules_scene.buttons.by_key("key:deck:196") is not None     # every choice is on screen
     changed = set()
-    for name in KEYS:
-        while rules_scene.buttons.by_key(f"key:{name}") is None:
-            rules_scene._scroll(46)
+    for row, name in enumerate(KEYS):   # the keyboard reaches every rule: ↓ to it, → to change it
         before = getattr(app.rules, name)
-        rules_scene.buttons.by_key(f"key:{name}").on_click()
+        key(rules_scene, pygame.K_RIGHT)
         if getattr(app.rules, name) != before:
             changed.add(name)
+        assert any(b.key.startswith(f"key:{name}") for b in rules_scene.buttons.buttons), name   # scrolled to it
         app.draw()
+        key(rules_scene, pygame.K_DOWN)
     assert changed >= set(KEYS) - {"hui_san"}   # 会3 cannot go on while 憋3 is on: explained instead
     assert app.settings.preset == "custom" and rules_path().exists()
     from gouji.store.rules_file import load_rules
     assert load_rules(rules_path()) == app.rules
-    rules_scene.buttons.by_key("preset:qingdao").on_click()
+    key(rules_scene, pygame.K_1)
     assert app.settings.preset == "qingdao"
 
 
@@ -284,10 +286,10 @@ def test_the_bot_level_setting_reaches_every_bot_of_the_running_table(screen):
     assert {bot.name for bot in table.bots.values()} == {"easy"}
     settings = SettingsScene(app)
     app.scenes.push(settings)
-    for _ in range(2):  # easy -> normal -> hard, applied at once
-        button = next(b for b in settings.buttons.buttons if b.key == "bot_level")
-        click(settings, button.rect.center)
-    assert app.settings.bot_level == "hard"
+    choices = [b.key for b in settings.buttons.buttons if b.key.startswith("bot_level:")]
+    assert choices[:3] == ["bot_level:easy", "bot_level:normal", "bot_level:hard"]   # every choice is shown
+    click(settings, settings.buttons.by_key("bot_level:hard").rect.center)            # applied at once
+    assert app.settings.bot_level == "hard" and settings.buttons.by_key("bot_level:hard").selected
     assert {bot.name for bot in table.bots.values()} == {"hard"}
     app.draw()
     app.update_settings(bot_level="normal")

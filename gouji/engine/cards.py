@@ -81,6 +81,21 @@ def format_counts(counts: Sequence[int]) -> str:
     return "".join(RANK_LETTERS[rank] * n for rank, n in enumerate(counts) if n)
 
 
+def spoken(counts: Sequence[int], lang: str = "zh") -> str:
+    """Cards as players name them (10, not T; 小王/大王 — "small/big joker" in English),
+    highest first: ``spoken(parse_counts("x996"), "en")`` is ``"small joker 9 9 6"``.
+
+    >>> spoken(parse_counts("X2TT"))
+    '大王 2 10 10'
+    """
+    names = RANK_NAMES_ZH if lang == "zh" else RANK_NAMES_EN
+    return " ".join(names[rank] for rank in reversed(range(N_RANKS)) for _ in range(counts[rank]))
+
+
+def rank_name(rank: int, lang: str = "zh") -> str:
+    return (RANK_NAMES_ZH if lang == "zh" else RANK_NAMES_EN)[rank]
+
+
 def counts_of_cards(cards: Iterable[int]) -> Counts:
     counts = [0] * N_RANKS
     for card in cards:

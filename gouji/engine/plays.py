@@ -23,6 +23,7 @@ from .cards import (
     TEN,
     TWO,
     parse_counts,
+    rank_name,
 )
 from .checks import need_list, need_rules, need_text
 from .errors import NotationError
@@ -68,9 +69,9 @@ class Play(NamedTuple):
     def _from_counts(cls, counts: list[int]) -> "Play":
         ranks = [r for r in NATURALS if counts[r]]
         if len(ranks) > 1:
-            a, b = (RANK_LETTERS[r] for r in ranks[:2])
-            raise NotationError(f"不同点数的牌不能一起出：{a} 和 {b}",
-                                f"two natural ranks in one play: {a} and {b}")
+            a, b = ranks[:2]
+            raise NotationError(f"不同点数的牌不能一起出：{rank_name(a)} 和 {rank_name(b)}",
+                                f"two natural ranks in one play: {rank_name(a, 'en')} and {rank_name(b, 'en')}")
         twos, small, big = counts[TWO], counts[SMALL], counts[BIG]
         if ranks:
             return cls(ranks[0], counts[ranks[0]], twos, small, big)

@@ -6,7 +6,7 @@ take its time to find the most specific reason.
 
 from __future__ import annotations
 
-from .cards import RANK_NAMES_EN, RANK_NAMES_ZH, THREE, format_counts
+from .cards import RANK_NAMES_EN, RANK_NAMES_ZH, THREE, TWO, rank_name, spoken
 from .errors import IllegalAction
 from .movegen import empties, feasible, remainder
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
@@ -92,8 +92,8 @@ def _burn(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAc
     t = play
     if not feasible(remainder(hand, t), flow.rules.bie_san):
         left = remainder(hand, t)
-        return refuse(f"烧牌后剩下的牌（{format_counts(left)}）出不完：除最后一手外每手都要挂王",
-                      f"after this burn your cards ({format_counts(left)}) could not go out: "
+        return refuse(f"烧牌后剩下的牌（{spoken(left)}）出不完：除最后一手外每手都要挂王",
+                      f"after this burn your cards ({spoken(left, 'en')}) could not go out: "
                       "every play but the last must carry a joker")
     return refuse("现在不能这样出", "that action is not allowed now")
 
@@ -110,12 +110,24 @@ def _beat_failure(flow: DealState, standing: Play, play: Play) -> IllegalAction 
         return refuse(f"桌上有 {need_big} 张小王，要用至少同样多的大王才能管",
                       f"the standing play has {need_big} 小王: you need at least as many 大王")
     if play.body and play.rank <= standing.rank:
-        return refuse("每张牌都要比桌上对应位置的牌大（王不能弥补小的点数）",
-                      "every card must beat the card in the same position of the standing play "
-                      "(jokers don't make up for a lower rank)")
+        mine, theirs = _body_rank(play), _body_rank(standing)
+        return refuse(f"{rank_name(mine)} 管不上 {rank_name(theirs)}：每张牌都要比桌上对应位置的牌大（王补不了小的点数）",
+                      f"{_a(rank_name(mine, 'en'))} does not beat {_a(rank_name(theirs, 'en'))}: every card must "
+                      "beat the card in the same position of the standing play (jokers don't make up for a "
+                      "lower rank)")
     if flow.rules.bie_san and play.rank == THREE:
         return _bie_san()
     return None
+
+
+def _body_rank(play: Play) -> int:
+    """The rank the cards that are not jokers count as (2s attached count as the natural rank)."""
+    return play.rank if play.rank >= 0 else TWO
+
+
+def _a(name: str) -> str:
+    """An English card name with its article: "a 3", "an A", "an 8"."""
+    return ("an " if name[:1] in "A8" else "a ") + name
 
 
 def _infeasible(flow: DealState, hand: list[int], t: Play) -> IllegalAction:

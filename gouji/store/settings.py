@@ -37,6 +37,7 @@ class Settings:
     counter: bool = True
     show_counts: str = "le10"
     auto_pass: bool = True
+    move_timer: bool = False   # 15 s per decision, then the hint is played
     preset: str = "qingdao"
 
     def replace(self, **changes: Any) -> "Settings":

@@ -1,6 +1,6 @@
-"""Frame-time benchmark of the table (run it under Xvfb at 1280×800):
+"""Frame-time benchmark of the table in a real window (run it under Xvfb):
 
-    xvfb-run -a -s '-screen 0 1280x800x24' python -m gouji.ui.bench
+    xvfb-run -a -s '-screen 0 1920x1080x24' python -m gouji.ui.bench --size 1920x1080
 
 prints one JSON line: frame time p50/p95 while animations run (work per
 frame, without the frame-rate sleep), CPU per idle frame, and the time from
@@ -23,18 +23,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def frame_times(deals: int = 1) -> dict[str, float | str]:
+def frame_times(deals: int = 1, size: tuple[int, int] | None = None) -> dict[str, float | str]:
     from .selftest import own_home
     with own_home():   # the player's settings and save are neither read nor written
-        return _frame_times(deals)
+        return _frame_times(deals, size)
 
 
-def _frame_times(deals: int) -> dict[str, float | str]:
+def _frame_times(deals: int, size: tuple[int, int] | None) -> dict[str, float | str]:
     import pygame
 
     from .app import App, Options
     from .scenes.table import TableScene
-    app = App(Options(autoplay=True, seed=3, sound=False, speed="fast"))
+    app = App(Options(autoplay=True, seed=3, sound=False, speed="fast", size=size))
     busy: list[float] = []
     for deal in range(deals):
         app.deal_seed = 3 + deal
@@ -48,8 +48,10 @@ def _frame_times(deals: int) -> dict[str, float | str]:
             if scene.director.busy:
                 busy.append(time.perf_counter() - start)
     idle = idle_cpu(app)
+    width, height = app.screen.get_size()
     pygame.quit()
-    return {"animation_frames": len(busy), "frame_ms_p50": round(percentile(busy, 0.5) * 1000, 2),
+    return {"window": f"{width}x{height}", "animation_frames": len(busy),
+            "frame_ms_p50": round(percentile(busy, 0.5) * 1000, 2),
             "frame_ms_p95": round(percentile(busy, 0.95) * 1000, 2), "idle_cpu_ms_per_frame": idle}
 
 
@@ -96,9 +98,16 @@ def first_frame(command: list[str], runs: int = 3) -> float:
     return round(percentile(times, 0.5), 3) if times else -1.0
 
 
-def main() -> int:
-    result = frame_times()
-    command = sys.argv[1:] or [sys.executable, "-m", "gouji", "--no-sound"]
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    from ..cli.main import window_size
+    parser = argparse.ArgumentParser(prog="python -m gouji.ui.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=window_size, default=None, metavar="WxH", help="window size (default: fits)")
+    parser.add_argument("command", nargs="*", help="the program whose first frame is timed (default: gouji)")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    result = frame_times(size=args.size)
+    command = args.command or [sys.executable, "-m", "gouji", "--no-sound"]
     result["first_frame_s"] = first_frame(command)
     result["display"] = os.environ.get("DISPLAY") or os.environ.get("SDL_VIDEODRIVER", "")
     print(json.dumps(result))

@@ -45,6 +45,7 @@ class Board:
     places: dict[int, int] = field(default_factory=dict)  # seat -> 0 (头科) … 5 (大落)
     labels: dict[int, str] = field(default_factory=dict)  # pre-play words at a seat (革命, 宣点)
     hand: tuple[int, ...] = ()     # the human's cards, in hand order
+    received: tuple[int, ...] = ()  # tribute paid to him this deal (进贡), marked until the first play
     deal_events: list[Event] = field(default_factory=list)   # this deal's events shown so far (the log)
     deal_index: int = 0
     deal_over: bool = False        # the deal's last event was shown (its result is up)
@@ -67,7 +68,7 @@ class Board:
     def _deal_start(self, event: Event) -> None:
         """A new deal: a clean table (the human's cards come with the deal)."""
         self.spots, self.standing_seat, self.answering = {}, None, False
-        self.places, self.labels, self.hand = {}, {}, ()
+        self.places, self.labels, self.hand, self.received = {}, {}, (), ()
         self.deal_events = [event]
         self.deal_index, self.deal_over = event.deal_index, False
 
@@ -86,10 +87,14 @@ class Board:
             gave = event.seat == self.human
             mine, theirs = (() if gave else event.card_ids), (event.card_ids if gave else ())
         self.hand = in_hand_order([c for c in self.hand if c not in theirs] + list(mine))
+        self.received = tuple(c for c in self.received if c not in theirs)
+        if event.kind == ev.TRIBUTE:
+            self.received += tuple(mine)
 
     def _play(self, event: Event) -> None:
         seat = event.seat
         assert seat is not None
+        self.received = ()
         if seat == self.human:
             gone = set(event.card_ids)
             self.hand = tuple(c for c in self.hand if c not in gone)

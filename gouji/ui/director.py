@@ -14,6 +14,7 @@ from ..engine.events import Event, EventKind
 from ..engine.seats import order_from
 from .board import Board, Spot
 from .layout import Layout, Point
+from .moments import Banner, Transfer, banner_for, transfers
 from .tween import Tween, ease_in_out, ease_out_cubic
 
 Anchor = Callable[[Layout], list[Point]]   # where cards are, at the window's current size
@@ -65,6 +66,8 @@ def in_hand(hand: tuple[int, ...], cards: tuple[int, ...]) -> Anchor:
 class Director:
     """``scale`` stretches or shrinks every animation (0 at instant speed)."""
 
+    BANNER_SECONDS = 1.4
+
     def __init__(self, human: int = 0, scale: float = 1.0, sound: Callable[[str], None] = lambda name: None,
                  on_deal_end: Callable[[bool], None] = lambda final: None) -> None:
         self.human, self.scale, self.sound, self.on_deal_end = human, scale, sound, on_deal_end
@@ -73,11 +76,24 @@ class Director:
         self.flights: list[Flight] = []
         self.pause = 0.0
         self.hold = False              # stopped until the scene resumes (a deal's result is up)
+        self.moments = True            # banners and the tribute panel (the scene turns them off when fast)
+        self.panel_seconds = 4.0       # how long the 进贡/还贡 panel stays unless dismissed
+        self.banner: Banner | None = None
+        self.banner_left = 0.0
+        self.panel: list[Transfer] | None = None
+        self.panel_left = 0.0
+        self._panel_rows = 0           # transfer rows already shown this deal
+        self._last_winner: int | None = None
 
     @property
     def busy(self) -> bool:
         """Something is still being shown: wait before the next action."""
-        return bool(self.hold or self.flights or self.pause > 0)
+        return bool(self.hold or self.flights or self.pause > 0 or self.panel is not None)
+
+    def dismiss(self) -> bool:
+        """A click or a key closes the tribute panel; True when there was one."""
+        shown, self.panel = self.panel is not None, None
+        return shown
 
     def idle(self, stream: Sequence[Event]) -> bool:
         return not self.busy and self.shown >= len(stream)
@@ -86,6 +102,7 @@ class Director:
         """Show the present at once, without replaying old animations (a new or resumed table)."""
         self.board = Board.fold(stream, self.human)
         self.shown = len(stream)
+        self._panel_rows = len(transfers(self.board.deal_events, self.human))   # already seen
 
     def place(self, seat: int) -> int:
         """Where a seat sits on screen: 0 at the bottom (the human), then counter-clockwise."""
@@ -99,18 +116,54 @@ class Director:
         if self.hold:
             return
         self.pause = max(0.0, self.pause - dt)
+        self.banner_left = max(0.0, self.banner_left - dt)
+        if self.banner_left <= 0:
+            self.banner = None
+        if self.panel is not None:
+            self.panel_left -= dt
+            if self.panel_left <= 0:
+                self.panel = None
         for flight in self.flights:
             flight.tween.update(dt)
         self.flights = [f for f in self.flights if not f.tween.done]
         while not self.busy and self.shown < len(stream):
             event = stream[self.shown]
+            if event.kind not in ev.TRANSFERS and self._open_panel():
+                return   # the tribute just paid is on show first
             self.shown += 1
             self._show(event, stream[self.shown:self.shown + 1])
+        if not self.busy and self.shown >= len(stream):
+            self._open_panel()   # e.g. the human must give back now: show what he got first
+
+    def _open_panel(self) -> bool:
+        """Show the 进贡/还贡 panel when this deal's transfers grew since it was last shown."""
+        rows = transfers(self.board.deal_events, self.human)
+        if len(rows) <= self._panel_rows:
+            return False
+        self._panel_rows = len(rows)
+        if not self.moments:
+            return False
+        self.panel, self.panel_left = rows, self.panel_seconds
+        return True
+
+    def _banner(self, event: Event) -> None:
+        banner = banner_for(event, self._last_winner)
+        if event.kind == ev.ROUND_END:
+            self._last_winner = event.seat
+        elif event.kind in (ev.LEAD_TURN, ev.DEAL_START):
+            self._last_winner = None
+        if banner is not None and self.moments:
+            self.banner, self.banner_left = banner, self.BANNER_SECONDS * max(self.scale, 0.5)
+            if banner.sound:
+                self.sound(banner.sound)
 
     # ----- one event -----------------------------------------------------
     def _show(self, event: Event, after: Sequence[Event]) -> None:
         before = Before(self.board.hand, dict(self.board.spots))
+        if event.kind == ev.DEAL_START:
+            self._panel_rows = 0
         self.board.apply(event)
+        self._banner(event)
         handler = _HANDLERS.get(event.kind)
         if handler is not None:
             handler(self, event, before)

@@ -64,7 +64,23 @@ class Fonts:
         return lines
 
 
+CLOSING = set("，。：；！？、）」》”’%,.:;!?)]…")   # never at the start of a line
+OPENING = set("（「《“‘([")                       # never at the end of a line
+
+
 def _tokens(text: str) -> list[str]:
+    """Break points: between CJK characters and at spaces, never before closing or after
+    opening punctuation (so no line starts with "，" or ends with "（")."""
+    merged: list[str] = []
+    for token in _raw_tokens(text):
+        if merged and (token[:1] in CLOSING or merged[-1][-1:] in OPENING):
+            merged[-1] += token
+        else:
+            merged.append(token)
+    return merged
+
+
+def _raw_tokens(text: str) -> list[str]:
     tokens: list[str] = []
     word = ""
     for ch in text:

@@ -4,10 +4,11 @@ waiting for, and the heads of hints. Pure: no pygame."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.actions import parse_action
-from ..engine.cards import RANK_NAMES_ZH, RANK_OF_CARD, parse_counts
+from ..engine.cards import RANK_OF_CARD, parse_counts, spoken
 from ..engine.phases import Phase
 from ..engine.view import SeatView
 from .i18n import t
@@ -16,6 +17,7 @@ PHASE_PROMPTS = {Phase.LEAD: "your_turn_lead", Phase.FOLLOW: "your_turn_follow",
                  Phase.RETURN: "your_turn_return", Phase.DECLARE: "your_turn_declare",
                  Phase.PREDECLARE: "your_turn_predeclare", Phase.REVOLT: "your_turn_revolt",
                  Phase.CHOOSE: "your_turn_yaotou"}
+MOVE_SECONDS = 15.0   # the move timer (a setting, off by default)
 WORD_HINTS = {"pass", "noburn", "rang", "declare", "nodeclare", "revolt", "norevolt", "yaotou", "wutou"}
 
 
@@ -35,27 +37,23 @@ def said(key: str, tone: str = "info", **fields: object) -> Line:
     return Line(t(key, "zh", **fields), t(key, "en", **fields), tone)
 
 
-def turn_prompt(view: SeatView) -> Line:
-    """The human must act now: what and how."""
+def turn_prompt(view: SeatView, seat_name: Callable[[int], str]) -> Line:
+    """The human must act now: what and how. The burn prompt names whose play may be
+    burned, with what, and the duty that follows (§3.5)."""
     if view.phase == Phase.BURN:
         key = "your_turn_wutou" if view.seat in view.wutou else "your_turn_burn"
-        return said(key, "turn", **burn_fields(view))
+        owner = view.standing_owner
+        return said(key, "turn", name="" if owner is None else seat_name(owner), cards=pretty(view.standing or ""))
     return said(PHASE_PROMPTS.get(view.phase, "your_turn_follow"), "turn")
 
 
-def burn_fields(view: SeatView) -> dict[str, str]:
-    """Whose play may be burned, with what it is (for the burn prompt)."""
-    owner = view.standing_owner
-    return {"cards_zh": pretty(view.standing or "", "zh"), "cards_en": pretty(view.standing or "", "en"),
-            "owner": "" if owner is None else str(owner)}
-
-
-def status(view: SeatView, seat_name, human_to_act: bool, autoplay: bool, busy: bool) -> Line | None:
+def status(view: SeatView, seat_name: Callable[[int], str], human_to_act: bool, autoplay: bool,
+           busy: bool) -> Line | None:
     """The line under the felt when no note is showing; None when nothing needs saying."""
     if view.phase == Phase.OVER or view.current_seat is None:
         return said("deal_over", "done") if view.places else None
     if human_to_act and not busy:
-        return turn_prompt(view)
+        return turn_prompt(view, seat_name)
     if autoplay and view.seat not in view.finish_order and view.seat not in view.revolted:
         return said("autoplay_on", "wait")
     if view.seat in view.finish_order:
@@ -91,8 +89,12 @@ def cards_for(hand: tuple[int, ...], action: str) -> set[int]:
 
 
 def pretty(text: str, lang: str = "zh") -> str:
-    """Cards as players name them in either language: 10 for T, 小王/大王 for x/X;
-    a long run shortened."""
-    letters = "3456789TJQKA2xX"
-    out = [RANK_NAMES_ZH[letters.index(ch)] for ch in text if ch in letters]
+    """Cards as players name them in either language: 10 for T, 小王/大王 for x/X,
+    highest first; a long run shortened."""
+    out = spoken(parse_counts(text)).split(" ") if text.strip() else []
     return " ".join(out) if len(out) <= 12 else " ".join(out[:12]) + " …"
+
+
+def cards_word(count: int) -> str:
+    """English count of cards: "1 card", "2 cards"."""
+    return "1 card" if count == 1 else f"{count} cards"

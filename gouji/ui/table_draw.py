@@ -6,6 +6,7 @@ shown so far put on the table) and the director's flights."""
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
 import pygame
@@ -19,11 +20,13 @@ from ..engine.tribute import KIND_NAMES
 from ..engine.view import SeatView
 from ..table import Table
 from . import theme
+from .avatars import Avatars
 from .board import Board
 from .director import Director
 from .i18n import t
 from .layout import Layout
-from .prompts import Line, pretty
+from .moments_draw import banner_text, draw_banner, draw_panel, draw_received_tag, draw_seat_glow
+from .prompts import MOVE_SECONDS, Line, cards_word, pretty
 from .scenes.base import Host
 from .widgets import ButtonBar
 
@@ -52,6 +55,12 @@ class TableFacts(Protocol):
     def returnable_ranks(self) -> set[int]: ...
     def selected_indexes(self) -> set[int]: ...
     def line(self) -> Line | None: ...
+    def thinking(self, seat: int) -> bool: ...
+    def timer_left(self) -> float | None: ...
+    def notes_for_log(self) -> list[tuple[int, Line]]: ...
+    def autoplay_overlay(self) -> bool: ...
+    @property
+    def time(self) -> float: ...
     def open_hands(self) -> dict[int, tuple[int, ...]]:
         """Other seats whose cards are shown face up (practice, review, lessons): seat -> cards."""
         ...
@@ -64,7 +73,8 @@ LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.R
              ev.CHAOS: "log_chaos", ev.DEAL_START: "log_deal_start", ev.TRIBUTE: "log_tribute",
              ev.RETURN: "log_return", ev.BUY3: "log_buy3", ev.REVOLT: "log_revolt",
              ev.YAOTOU: "log_yaotou", ev.CHOOSE_WUTOU: "log_choose_wutou", ev.DECLARE: "log_declare",
-             ev.VOID: "log_void", ev.LIANG: "log_liang"}
+             ev.VOID: "log_void", ev.LIANG: "log_liang", ev.NODECLARE: "log_nodeclare",
+             ev.NOREVOLT: "log_norevolt"}
 SPOT_WORDS = {"pass": "state_passed", "kou": "btn_kou", "rang": "state_rang", "noburn": "btn_noburn"}
 TONES = {"info": theme.TEXT, "turn": theme.GOLD, "wait": theme.TEXT_DIM, "error": theme.WARN, "done": theme.GOLD}
 
@@ -76,6 +86,8 @@ class TableDrawer:
         self.scene = scene
         self._backdrop: tuple[Layout, pygame.Surface] | None = None
         self._wrapped: dict[tuple, list[str]] = {}   # log lines per (event, language, width)
+        self._faces: dict[tuple, pygame.Surface] = {}  # greyed avatars
+        self.avatars = Avatars()
         self.log_scroll = 0                           # lines scrolled back from the newest
 
     @property
@@ -111,9 +123,24 @@ class TableDrawer:
         self._draw_spots(screen)
         self._draw_flights(screen)
         self._draw_hand(screen, view)
+        if self.scene.autoplay_overlay():
+            self._draw_autoplay_cover(screen)
         self.scene.buttons.draw(screen, self.fonts)
         self._draw_line(screen, view)
         self._draw_sidebar(screen, view)
+        self._draw_moments(screen)
+
+    def _draw_moments(self, screen: pygame.Surface) -> None:
+        """The banner of a big moment (its seats aglow) and the tribute panel, over the felt."""
+        director, L, lang = self.scene.director, self.L, self.scene.lang
+        banner = director.banner
+        if banner is not None:
+            for seat in banner.seats:
+                draw_seat_glow(screen, L, L.badge_box(self.place(seat)), banner.tone)
+            draw_banner(screen, self.fonts, L, banner_text(banner, self.scene.seat_name, lang), banner.tone,
+                        director.banner_left, director.BANNER_SECONDS)
+        if director.panel is not None:
+            draw_panel(screen, self.fonts, self.art, L, director.panel, self.scene.seat_name, lang)
 
     # ----- static backdrop -------------------------------------------------
     def backdrop(self) -> pygame.Surface:
@@ -141,29 +168,74 @@ class TableDrawer:
 
     # ----- seats -----------------------------------------------------------
     def _draw_badge(self, screen: pygame.Surface, seat: int, view: SeatView) -> None:
+        """A seat as a player: face, name, 联邦/对头/上家/下家 tag, state or place, his count."""
         L, scene = self.L, self.scene
-        x, y, w, h = L.badge_box(self.place(seat))
+        place = self.place(seat)
+        x, y, w, h = L.badge_box(place)
         rect = pygame.Rect(x, y, w, h)
         colour = theme.OPPOSITE if seat == opposite(view.seat) else \
             theme.TEAM_OURS if same_team(seat, view.seat) else theme.TEAM_THEIRS
         turn = view.current_seat == seat and not view.places
         screen.blit(theme.panel((w, h), (12, 14, 18, 215)), rect)
         pygame.draw.rect(screen, theme.GOLD if turn else colour, rect, L.s(4) if turn else 2, border_radius=L.s(10))
+        size = h - L.s(12)
+        face = self.avatars.face(place, size)
+        if seat in scene.board.places or seat in view.revolted:
+            face = self._dimmed(face, place, size)
+        screen.blit(face, (x + L.s(6), y + L.s(6)))
+        left = x + size + L.s(12)
         name_text, role_text = scene.badge_name(seat)
-        tag = self.fonts.render(role_text, L.font(15), colour, bold=True)
-        tag_box = tag.get_rect(topright=(x + w - L.s(10), y + L.s(8)))
-        name = self.fonts.render_fit(name_text, L.font(19), theme.TEXT, tag_box.left - x - L.s(20), bold=True)
-        screen.blit(name, (x + L.s(12), y + L.s(5)))
-        pygame.draw.rect(screen, (0, 0, 0), tag_box.inflate(L.s(10), L.s(4)), border_radius=L.s(6))
-        pygame.draw.rect(screen, colour, tag_box.inflate(L.s(10), L.s(4)), 1, border_radius=L.s(6))
+        tag = self.fonts.render(role_text, L.font(14), colour, bold=True)
+        tag_box = tag.get_rect(topright=(x + w - L.s(9), y + L.s(7)))
+        name = self.fonts.render_fit(name_text, L.font(18), theme.TEXT, tag_box.left - left - L.s(8), bold=True)
+        screen.blit(name, (left, y + L.s(5)))
+        pygame.draw.rect(screen, (0, 0, 0), tag_box.inflate(L.s(8), L.s(4)), border_radius=L.s(6))
+        pygame.draw.rect(screen, colour, tag_box.inflate(L.s(8), L.s(4)), 1, border_radius=L.s(6))
         screen.blit(tag, tag_box)
-        shown = self._count_shown(seat, view)
-        room = w - L.s(24) - (L.s(48) if shown else 0)  # keep clear of the count badge
-        state = self.fonts.render_fit(self._state_text(seat, view), L.font(15),
+        count = self._shown_count(seat, view)
+        room = x + w - left - L.s(8) - (L.s(44) if count is not None else 0)  # clear of the count badge
+        state = self.fonts.render_fit(self._state_text(seat, view), L.font(14),
                                       theme.GOLD if turn else theme.TEXT_DIM, room)
-        screen.blit(state, (x + L.s(12), y + L.s(36)))
-        if shown:
-            self._draw_count(screen, view.counts[seat], rect)
+        screen.blit(state, (left, y + L.s(37)))
+        if count is not None:
+            self._draw_count(screen, count, rect)
+        if self.scene.thinking(seat):
+            self._draw_thinking(screen, x + L.s(6) + size, y + L.s(6))
+        left_s = self.scene.timer_left() if seat == view.seat else None
+        if left_s is not None:
+            self._draw_timer(screen, (x + L.s(6) + size // 2, y + L.s(6) + size // 2), size, left_s)
+
+    def _draw_timer(self, screen: pygame.Surface, centre: tuple[int, int], size: int, left: float) -> None:
+        """The move timer: a ring around his face that runs down, and the seconds."""
+        L = self.L
+        rect = pygame.Rect(0, 0, size + L.s(8), size + L.s(8))
+        rect.center = centre
+        colour = theme.WARN if left <= 5 else theme.GOLD
+        pygame.draw.arc(screen, colour, rect, math.pi / 2, math.pi / 2 + 2 * math.pi * left / MOVE_SECONDS, max(3, L.s(4)))
+        label = self.fonts.render(t("timer", self.scene.lang, n=math.ceil(left)), L.font(14), colour, bold=True)
+        screen.blit(label, label.get_rect(midbottom=(centre[0], rect.top - L.s(2))))
+
+    def _dimmed(self, face: pygame.Surface, place: int, size: int) -> pygame.Surface:
+        """A player out of the deal (or sitting out): his face greyed."""
+        key = ("dim", place, size)
+        if key not in self._faces:
+            grey = face.copy()
+            veil = pygame.Surface(grey.get_size(), pygame.SRCALPHA)
+            veil.fill((40, 40, 40, 150))
+            grey.blit(veil, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            self._faces[key] = grey
+        return self._faces[key]
+
+    def _draw_thinking(self, screen: pygame.Surface, right: int, top: int) -> None:
+        """Three dots that pulse while a bot chooses."""
+        L = self.L
+        phase = int(self.scene.time * 3) % 3
+        bubble = pygame.Rect(0, 0, L.s(30), L.s(16))
+        bubble.topright = (right + L.s(8), top - L.s(4))
+        pygame.draw.rect(screen, (250, 246, 236), bubble, border_radius=L.s(8))
+        for i in range(3):
+            colour = (60, 60, 70) if i == phase else (170, 170, 180)
+            pygame.draw.circle(screen, colour, (bubble.left + L.s(7) + i * L.s(8), bubble.centery), max(2, L.s(2.5)))
 
     def _state_text(self, seat: int, view: SeatView) -> str:
         lang = self.scene.lang
@@ -187,10 +259,15 @@ class TableDrawer:
             words.append(t("state_passed", lang))
         return " · ".join(words)
 
-    def _count_shown(self, seat: int, view: SeatView) -> bool:
+    def _shown_count(self, seat: int, view: SeatView) -> int | None:
+        """The seat's card count where the rules show it (§3.10, show_counts) or the player
+        asked to always see it; None when it is hidden (then only the stack's height tells)."""
         count = view.counts[seat]
-        always = self.scene.app.settings.show_counts == "always"
-        return count > 0 and (always or count <= 10 or seat == view.seat)
+        if count == 0:
+            return None
+        if self.scene.app.settings.show_counts == "always" or view.shown_counts[seat] is not None:
+            return count
+        return None
 
     def _draw_count(self, screen: pygame.Surface, count: int, rect: pygame.Rect) -> None:
         L = self.L
@@ -201,14 +278,23 @@ class TableDrawer:
         screen.blit(text, text.get_rect(center=badge.center))
 
     def _draw_backs(self, screen: pygame.Surface, seat: int, view: SeatView) -> None:
+        """A shown count as a fan of that many backs; a hidden one as a stack whose height
+        follows the cards left (a player can judge it, not count it)."""
         count = view.counts[seat]
         if count == 0:
             return
-        shown = count if count <= 10 else 6  # more than 10 stays a secret (报牌)
-        back = self.art.back(self.L.back_card)
-        left, top = self.L.backs_origin(self.place(seat), shown)
-        for i in range(shown):
-            screen.blit(back, (left + i * self.L.s(7), top))
+        L = self.L
+        back = self.art.back(L.back_card)
+        if self._shown_count(seat, view) is not None and count <= 10:
+            left, top = L.backs_origin(self.place(seat), count)
+            for i in range(count):
+                screen.blit(back, (left + i * L.s(7), top))
+            return
+        left, top = L.backs_origin(self.place(seat), 1)
+        layers = max(2, round(count / 3))
+        lift = max(1.0, 0.9 * L.k)
+        for i in range(layers):
+            screen.blit(back, (left, top + L.s(14) - i * lift))
 
     def _draw_open_hand(self, screen: pygame.Surface, seat: int, cards: tuple[int, ...]) -> None:
         """Another seat's cards face up under its badge, small and overlapping (open hands)."""
@@ -244,9 +330,13 @@ class TableDrawer:
                 screen.blit(self.art.face(card, size), (x, y))
             if item.kind == "burn":
                 self._label(screen, t("btn_burn", scene.lang), L.play_spot(self.place(seat)), (255, 120, 60), 24)
-            elif item.kind == "liang":
-                self._label(screen, "亮" + RANK_LETTERS[RANK_OF_CARD[item.cards[0]]], L.play_spot(self.place(seat)),
-                            theme.GOLD, 24)
+            elif item.kind == "liang":   # a tag beside the cards, their faces left clear
+                x, y, w, h = boxes[-1]
+                word = "亮" + pretty(RANK_LETTERS[RANK_OF_CARD[item.cards[0]]])
+                tag = self.fonts.render(word, L.font(20), (30, 20, 8), bold=True)
+                box = tag.get_rect(midleft=(x + w + L.s(10), y + h // 2)).inflate(L.s(12), L.s(6))
+                pygame.draw.rect(screen, theme.GOLD, box, border_radius=L.s(8))
+                screen.blit(tag, tag.get_rect(center=box.center))
 
     def _label(self, screen: pygame.Surface, text: str, center, colour, size: int) -> None:
         L = self.L
@@ -267,7 +357,7 @@ class TableDrawer:
     # ----- the human's hand -------------------------------------------------------
     def _draw_hand(self, screen: pygame.Surface, view: SeatView) -> None:
         scene, L = self.scene, self.L
-        hand, selected = scene.board.hand, scene.selected_indexes()
+        hand, selected, received = scene.board.hand, scene.selected_indexes(), set(scene.board.received)
         boxes = L.hand_boxes(len(hand), selected)
         mine = scene.human_turn()
         allowed = scene.returnable_ranks() if mine and view.phase == Phase.RETURN else None
@@ -276,10 +366,22 @@ class TableDrawer:
             screen.blit(self.art.face(card, L.hand_card), (x, y))
             if dim is not None and allowed is not None and RANK_OF_CARD[card] not in allowed:
                 screen.blit(dim, (x - 4, y - 4))  # not a rank that may be given back
+            if card in received:
+                draw_received_tag(screen, self.fonts, L, (x, y, w, h), scene.lang)
             if i in selected:
                 pygame.draw.rect(screen, theme.GOLD, (x, y, w, h), 2, border_radius=L.s(8))
             if mine and i == scene.focus and pygame.key.get_focused():
                 pygame.draw.rect(screen, (120, 200, 255), (x, y + h - L.s(6), min(w, L.s(30)), L.s(4)))
+
+    def _draw_autoplay_cover(self, screen: pygame.Surface) -> None:
+        """托管: the hand under a dark veil, so nobody wonders why his cards move by themselves."""
+        L = self.L
+        top = L.hand_top - L.rise
+        veil = pygame.Surface((L.width, L.height - top), pygame.SRCALPHA)
+        veil.fill((8, 10, 14, 170))
+        screen.blit(veil, (0, top))
+        text = self.fonts.render(t("autoplay_covered", self.scene.lang), L.font(16), theme.GOLD, bold=True)
+        screen.blit(text, text.get_rect(midbottom=(L.width // 2, L.hand_top + L.hand_card[1] // 2 - L.s(32))))
 
     def _draw_line(self, screen: pygame.Surface, view: SeatView) -> None:
         """The prompt, a note (refusal, hint) or what the table waits for — under the felt."""
@@ -317,18 +419,26 @@ class TableDrawer:
             self._draw_counter(screen, x, log_bottom + L.s(10))
 
     def log_lines(self, width: int, size: int) -> list[str]:
+        """The whole deal's log so far, wrapped; the table's own notes (a timed-out move) in place."""
         lines: list[str] = []
         lang = self.scene.lang
-        for event in self.scene.board.deal_events:
+        notes = self.scene.notes_for_log()
+        for i, event in enumerate(self.scene.board.deal_events):
+            lines += [line for at, note in notes if at == i for line in self._wrap(note.text(lang), width, size)]
             if event.kind not in LOG_LINES or (event.private_to is not None and event.kind != ev.DEAL):
                 continue
             key = (id(event), event, lang, width, size)
             if key not in self._wrapped:
                 if len(self._wrapped) > 2000:
                     self._wrapped.clear()
-                self._wrapped[key] = self.fonts.wrap(self.describe(event), size, width)
+                self._wrapped[key] = self._wrap(self.describe(event), width, size)
             lines.extend(self._wrapped[key])
+        end = len(self.scene.board.deal_events)
+        lines += [line for at, note in notes if at >= end for line in self._wrap(note.text(lang), width, size)]
         return lines
+
+    def _wrap(self, text: str, width: int, size: int) -> list[str]:
+        return self.fonts.wrap(text, size, width)
 
     def scroll_log(self, steps: int) -> None:
         """Mouse wheel over the table: up shows older lines."""
@@ -358,7 +468,8 @@ class TableDrawer:
         if event.kind in ev.TRANSFERS:
             kind = KIND_NAMES.get(event.tribute_kind, ("", ""))[0 if lang == "zh" else 1] \
                 if event.kind == ev.TRIBUTE else ""
-            return t(key, lang, name=name, other=scene.seat_name(event.other or 0), kind=kind, count=event.count)
+            return t(key, lang, name=name, other=scene.seat_name(event.other or 0), kind=kind, count=event.count,
+                     cards=cards_word(event.count))
         if event.kind == ev.OUT:
             return t(key, lang, name=name, place=t(f"place_{event.place}", lang))
         return t(key, lang, name=name, cards=pretty(event.cards, lang))

@@ -36,6 +36,7 @@ class Button:
     hotkey: int | None = None   # the keyboard key that presses it (shown on it)
     hover: bool = False
     pressed: bool = False
+    selected: bool = False      # the current choice of a row of choices
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
@@ -43,8 +44,12 @@ class Button:
     def draw(self, screen: pygame.Surface, fonts: Fonts) -> None:
         if not self.enabled:
             colour = theme.DISABLED
+        elif self.selected:
+            colour = theme.GOLD
+        elif self.pressed or self.hover:
+            colour = theme.BUTTON_PRESSED if self.pressed else theme.BUTTON_HOVER
         else:
-            colour = theme.BUTTON_PRESSED if self.pressed else theme.BUTTON_HOVER if self.hover else theme.BUTTON
+            colour = theme.CHOICE if self.hotkey is None and self.key.count(":") else theme.BUTTON
         radius = max(4, self.rect.height // 5)
         pygame.draw.rect(screen, (0, 0, 0), self.rect.move(0, max(2, self.rect.height // 14)), border_radius=radius)
         pygame.draw.rect(screen, colour, self.rect, border_radius=radius)

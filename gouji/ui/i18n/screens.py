@@ -37,7 +37,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "set_sound": ("声音", "Sound"),
     "set_counter": ("记牌器", "Card counter"),
     "set_counts": ("显示剩余张数", "Show cards left"),
-    "counts_le10": ("10 张以内", "10 or fewer"), "counts_always": ("总是", "always"),
+    "counts_le10": ("按规则", "as the rules say"), "counts_always": ("总是", "always"),
+    "set_move_timer": ("出牌计时（15 秒）", "Move timer (15 s)"),
+    "settings_keys": ("↑↓ 选择一项 · ←→ 改变 · Esc 返回", "↑↓ pick a setting · ←→ change it · Esc to go back"),
     "set_autopass": ("管不上时自动过", "Pass automatically when nothing beats"),
     "set_preset": ("规则", "Rules"),
     "on": ("开", "on"), "off": ("关", "off"),
@@ -45,7 +47,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "settings_broken": ("设置文件损坏，已恢复默认：{why}", "The settings file was broken and has been reset: {why}"),
     # rules screen
     "rules_title": ("规则设置", "House rules"),
-    "rules_saved": ("改动立即保存，新比赛生效：{path}", "Changes are saved at once and apply to new matches: {path}"),
+    "rules_keys": ("点选一项 · ↑↓ 选规则 · ←→ 改变 · 1-3 选预设 · Esc 返回",
+                   "Click a choice · ↑↓ pick a rule · ←→ change it · 1-3 a preset · Esc to go back"),
+    "rules_saved": ("改动立即保存，新比赛生效", "Changes are saved at once and apply to new matches"),
     "rules_broken": ("规则文件有误，已改用默认规则：{why}", "The rules file was broken; the default rules are used: {why}"),
     # rules help
     "help_title": ("规则说明", "Rules help"),

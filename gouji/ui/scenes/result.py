@@ -93,6 +93,8 @@ class ResultScene(Scene):
         self._draw_places(screen, L, result)
         self._draw_series(screen, L)
         self._draw_owed(screen, L, result)
+        if not self.final and self.under is not None and self.under.autoplay_on():
+            self._text(screen, L, t("autoplay_carries", lang), 580, 672, 15, theme.GOLD)
         self.buttons.draw(screen, fonts)
 
     def _text(self, screen: pygame.Surface, L: Layout, text: str, x: float, y: float, size: int, colour,

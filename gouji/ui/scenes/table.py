@@ -30,7 +30,7 @@ from ..board import Board
 from ..director import Director
 from ..i18n import t
 from ..layout import Layout
-from ..prompts import Line, cards_for, hint_head, said, status
+from ..prompts import MOVE_SECONDS, Line, cards_for, hint_head, said, status
 from ..table_draw import TableDrawer
 from ..widgets import Button, ButtonBar
 from .base import Host, Scene
@@ -65,6 +65,8 @@ class TableScene(Scene):
         self._announced = -1                 # the stream length whose turn was traced
         self._button_signature: tuple | None = None
         self._views: tuple[int, SeatView] | None = None
+        self._turn: tuple[int, float] | None = None   # (stream length, scene time) when his turn began
+        self.log_notes: list[tuple[int, int, Line]] = []  # (deal, events shown, line): what the table did for him
         self._unseen: tuple[int, list[int]] | None = None
         self.buttons = ButtonBar()
         self.director = Director(human=self.human, scale=app.anim_scale, sound=app.sounds.play,
@@ -143,6 +145,22 @@ class TableScene(Scene):
     def human_turn(self) -> bool:
         return self.table.human_to_act() and self.director.idle(self.table.stream)
 
+    def timer_left(self) -> float | None:
+        """Seconds left on the move timer, or None when it is off or not his turn."""
+        if not self.app.settings.move_timer or not self.human_turn() or self._turn is None:
+            return None
+        return max(0.0, MOVE_SECONDS - (self.time - self._turn[1]))
+
+    def notes_for_log(self) -> list[tuple[int, Line]]:
+        """This deal's notes, each at its place among the events shown."""
+        return [(shown, line) for deal, shown, line in self.log_notes if deal == self.board.deal_index]
+
+    def thinking(self, seat: int) -> bool:
+        """A bot is choosing for ``seat`` (the table is still, and it is his turn)."""
+        table = self.table
+        return (table.current_seat == seat and not table.queue and self.director.idle(table.stream)
+                and not table.human_to_act() and not table.is_over)
+
     def line(self) -> Line | None:
         """The line under the felt: a note about the last thing done, else the state."""
         note = self.note
@@ -163,6 +181,8 @@ class TableScene(Scene):
 
     # ----- input ---------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP) and self.director.dismiss():
+            return   # the tribute panel was up: this click or key closes it
         if self.buttons.handle(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -303,6 +323,7 @@ class TableScene(Scene):
     # ----- time ----------------------------------------------------------
     def update(self, dt: float) -> bool:
         stream = self.table.stream
+        self._pace_moments()
         changed = not self.director.idle(stream)
         self.director.update(dt, stream)
         self.clock += dt
@@ -310,12 +331,19 @@ class TableScene(Scene):
         if self.director.idle(stream):
             changed = self._move_on() or changed
         self._rebuild_buttons()
+        self._run_timer(len(stream))
         if self.human_turn() and self._announced != len(stream):
             keys = ",".join(b.key for b in self.buttons.buttons)
             self.app.trace(f"turn {self.human} {self.view.phase} {keys}")
             self._announced = len(stream)
             changed = True
         return changed or self.note is not None and self.time < self.note.until
+
+    def _pace_moments(self) -> None:
+        """Banners and the tribute panel at slow and normal speed; fast and instant skip them."""
+        speed = self.app.settings.speed
+        self.director.moments = self.app.anim_scale > 0 and speed in ("slow", "normal")
+        self.director.panel_seconds = 6.0 if speed == "slow" else 4.0
 
     def _move_on(self) -> bool:
         """The table is still: apply a queued action, or ask whoever is to act."""
@@ -334,6 +362,29 @@ class TableScene(Scene):
         elif self.human_turn():
             self._auto_pass()
         return False
+
+    def _run_timer(self, stamp: int) -> None:
+        """His turn starts the clock; when it runs out the hint's action is played for him."""
+        if not self.human_turn():
+            self._turn = None
+            return
+        if self._turn is None or self._turn[0] != stamp:
+            self._turn = (stamp, self.time)
+        if self.timer_left() == 0.0 and not self.table.queue:
+            self._time_out()
+
+    def _time_out(self) -> None:
+        hints = suggest(self.view, 1)
+        if not hints:
+            return
+        action = hints[0].action
+        move = action.split(" ", 1)
+        cards = tuple(sorted(cards_for(self.hand, action))) if len(move) > 1 else None
+        if self.table.submit(self.human, action, cards=cards) is None:
+            head_zh, head_en = hint_head(action, "zh"), hint_head(action, "en")
+            line = Line(t("timeout_zh", "zh", what=head_zh), t("timeout_zh", "en", what=head_en), "info")
+            self.log_notes.append((self.board.deal_index, len(self.board.deal_events), line))
+            self.note = Note(line, len(self.table.stream), self.time + NOTE_SECONDS * 2)
 
     def _auto_pass(self) -> None:
         if self.app.settings.auto_pass and list(self.view.legal_actions) == ["pass"] \
@@ -370,7 +421,8 @@ class TableScene(Scene):
         """Buttons follow legality; rebuilt only when the set of them changes."""
         specs = action_specs(self.view) if self.human_turn() else []
         side = side_specs(self.table.autoplay)
-        signature = (tuple(specs), tuple(side), self.lang, self.layout)
+        overlay = self.autoplay_overlay()
+        signature = (tuple(specs), tuple(side), self.lang, self.layout, overlay)
         if signature == self._button_signature:
             return
         self._button_signature = signature
@@ -381,7 +433,17 @@ class TableScene(Scene):
         for (key, label, hotkey), box in zip(side, layout.side_button_boxes(len(side))):
             buttons.append(Button(pygame.Rect(box), t(label, self.lang), self._click(key), key=key,
                                   size=layout.font(15), hotkey=hotkey))
+        if overlay:   # 托管 on: one big button over the hand stops it
+            stop = pygame.Rect(0, 0, layout.s(300), layout.s(56))
+            stop.center = (layout.width // 2, layout.hand_top + layout.hand_card[1] // 2)
+            buttons.append(Button(stop, t("btn_stop_autoplay", self.lang), lambda: self.intent("tuoguan"),
+                                  key="stop_autoplay", size=layout.font(24), hotkey=pygame.K_t))
         self.buttons.set(buttons)
+
+    def autoplay_overlay(self) -> bool:
+        """托管 is on while the human still plays this deal: his hand is covered."""
+        view = self.view
+        return self.table.autoplay and view.seat not in view.finish_order and not view.places
 
     def _click(self, key: str):
         if key == "menu":
