@@ -17,7 +17,6 @@ from ..engine.phases import Phase
 from ..engine.seats import opposite, order_from, same_team
 from ..engine.tribute import KIND_NAMES
 from ..engine.view import SeatView
-from ..table import Table
 from . import theme
 from .board import Board
 from .director import Director
@@ -32,7 +31,6 @@ class TableFacts(Protocol):
     """What the drawing reads from the table scene."""
 
     app: Host
-    table: Table
     director: Director
     buttons: ButtonBar
     focus: int

@@ -12,6 +12,7 @@ from ...engine.tribute import KIND_NAMES, DealResult, obligations
 from .. import theme
 from ..i18n import t
 from ..layout import Layout
+from ..prompts import Line
 from ..widgets import Button, ButtonBar
 from .base import Host, Scene
 
@@ -36,6 +37,7 @@ class ResultScene(Scene):
         self.results, self.rules, self.under, self.final = results, rules, under, final
         self.waited = 0.0
         self.buttons = ButtonBar()
+        self.note: Line | None = None   # after "copy code": copied, or why not
         self.refresh_language()
 
     def refresh_language(self) -> None:
@@ -50,7 +52,18 @@ class ResultScene(Scene):
         title = Button(right, t("btn_title", lang), self.app.to_title, key="title", size=size, hotkey=pygame.K_q)
         autoplay = Button(pygame.Rect(L.box(930, 705, 150, 46)), t(self._autoplay_label(), lang), self._tuoguan,
                           key="tuoguan", size=L.font(16), hotkey=pygame.K_t)
-        self.buttons.set([first, title] + ([] if self.final else [autoplay]))
+        self.buttons.set([first, title] + ([] if self.final else [autoplay]) + self._record_buttons(L, lang))
+
+    def _record_buttons(self, L: Layout, lang: str) -> list[Button]:
+        """Review the deal just played (V) and copy its code (K)."""
+        deal = len(self.results) - 1
+        return [Button(pygame.Rect(L.box(190, 705, 100, 46)), t("btn_review", lang),
+                       lambda: self.app.review_deal(deal), key="review", size=L.font(17), hotkey=pygame.K_v),
+                Button(pygame.Rect(L.box(300, 705, 100, 46)), t("btn_copy_code", lang), self._copy, key="copy",
+                       size=L.font(15), hotkey=pygame.K_k)]
+
+    def _copy(self) -> None:
+        self.note = self.app.copy_deal_code(len(self.results) - 1)
 
     def _autoplay_label(self) -> str:
         on = self.under is not None and self.under.autoplay_on()
@@ -94,6 +107,10 @@ class ResultScene(Scene):
         self._draw_series(screen, L)
         self._draw_owed(screen, L, result)
         self.buttons.draw(screen, fonts)
+        if self.note is not None:
+            text = fonts.render_fit(self.note.text(lang), L.font(15), theme.WARN if self.note.tone == "error"
+                                    else theme.GOLD, L.s(900))
+            screen.blit(text, text.get_rect(midbottom=L.pt(640, 700)))
 
     def _text(self, screen: pygame.Surface, L: Layout, text: str, x: float, y: float, size: int, colour,
               bold: bool = False) -> None:
