@@ -391,6 +391,9 @@ class App(RecordsNav):
             self.report("review_failed", problem.replace("\n", " / "))
             self.exit_code = 2
         if self.options.screenshot:
+            from .scenes.review import ReviewScene
+            if isinstance(self.scenes.top, ReviewScene):
+                self.scenes.top.analyser.wait()   # the picture shows the analysis' summary
             self.draw()
             self._write_screenshot()
             self.running = False
