@@ -12,6 +12,7 @@ from gouji import Match, RuleSet
 from gouji.engine.dealcode import DealRef, decode, encode
 from gouji.review import Review, analyse
 from gouji.ui.board import in_hand_order
+from gouji.ui.review_words import action_text, verdict_at, verdict_text
 from gouji.ui.scenes.result import ResultScene
 from gouji.ui.scenes.review import ReviewScene
 from gouji.ui.scenes.table import TableScene
@@ -96,8 +97,17 @@ def test_the_summary_and_the_marks_of_the_analysis(screen, two_deals):
     verdict = strict.questionable[0]
     assert scene.step == verdict.step
     line = scene.line()
-    assert line is not None and line.tone == "error" and verdict.note("en") in line.en and verdict.note("zh") in line.zh
+    assert line is not None and line.tone == "error"
+    shown = verdict_at(scene.review.frame, scene.seat, strict)
+    assert shown == verdict
+    best = verdict.best
+    assert verdict_text(verdict, "en") == f"Questionable. Better: {action_text(best.action, 'en')} ({best.en})"
+    assert action_text(best.action, "zh") in verdict_text(verdict, "zh") and best.zh in verdict_text(verdict, "zh")
     scene.app.draw()
+    fine = next((v for v in strict.verdicts if not v.questionable), None)
+    if fine is not None:
+        scene.review.go(fine.step)
+        assert scene.line().tone == "turn" and verdict_text(fine, "en") == "Your choice here: no clear mistake"
 
 
 def test_the_analysis_runs_beside_the_screen(screen, two_deals):

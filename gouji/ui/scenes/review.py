@@ -27,7 +27,7 @@ from ..i18n import t
 from ..layout import Layout
 from ..prompts import Line
 from ..review_tape import Tape
-from ..review_words import step_line
+from ..review_words import step_line, verdict_at, verdict_text
 from ..table_draw import TableDrawer
 from ..viewing import badge_name, seat_name, unseen_counts
 from ..widgets import Button, ButtonBar
@@ -38,6 +38,7 @@ BUTTONS = (("back", "rv_back", pygame.K_LEFT), ("forward", "rv_forward", pygame.
            ("round_back", "rv_round_back", pygame.K_UP), ("round_forward", "rv_round_forward", pygame.K_DOWN),
            ("mark", "rv_next_mark", pygame.K_n), ("practice", "rv_practice", pygame.K_p),
            ("copy", "rv_copy", pygame.K_k))
+HEAD_WIDTH = 380   # the panel at the top left, design pixels
 EXTRA_KEYS = {pygame.K_PAGEUP: "round_back", pygame.K_PAGEDOWN: "round_forward", pygame.K_HOME: "start",
               pygame.K_END: "end", pygame.K_SPACE: "forward"}
 
@@ -227,24 +228,29 @@ class ReviewScene(Scene):
         self._draw_head(screen)
 
     def _draw_head(self, screen: pygame.Surface) -> None:
-        """Top left: which deal this is, and the analysis' summary (or a progress bar)."""
+        """Top left: which deal this is, the analysis' summary (or a progress bar), and the verdict
+        on the reviewed player's decision at this step."""
         L, fonts, lang = self.layout, self.app.fonts, self.lang
-        width = L.s(300)
-        box = pygame.Rect(L.s(10), L.s(10), width, L.s(62))
-        screen.blit(theme.panel(box.size, (10, 12, 16, 215), L.s(10)), box)
+        analyser = self.analyser
+        verdict = verdict_at(self.review.frame, self.seat, analyser.result)
+        width = L.s(HEAD_WIDTH)
+        lines = fonts.wrap(verdict_text(verdict, lang), L.font(15), width - L.s(20))[:2] if verdict else []
+        box = pygame.Rect(L.s(10), L.s(10), width, L.s(62 + 21 * len(lines)))
+        screen.blit(theme.panel(box.size, (10, 12, 16, 225), L.s(10)), box)
         pygame.draw.rect(screen, theme.GOLD, box, 1, border_radius=L.s(10))
         title = t("review_title", lang, deal=self.review.ref.deal + 1, name=self.seat_name(self.seat))
         screen.blit(fonts.render_fit(title, L.font(16), theme.GOLD, width - L.s(20), bold=True),
                     (box.x + L.s(10), box.y + L.s(6)))
-        analyser = self.analyser
         colour = theme.WARN if analyser.result is not None and analyser.result.questionable else theme.TEXT
         text = fonts.render_fit(self.summary(lang), L.font(17), colour, width - L.s(20), bold=True)
         screen.blit(text, (box.x + L.s(10), box.y + L.s(32)))
+        for i, line in enumerate(lines):
+            tone = theme.WARN if verdict is not None and verdict.questionable else theme.TEXT_DIM
+            screen.blit(fonts.render(line, L.font(15), tone), (box.x + L.s(10), box.y + L.s(60 + 21 * i)))
         if analyser.running and analyser.total:
-            bar = pygame.Rect(box.x + L.s(10), box.bottom - L.s(7), width - L.s(20), L.s(4))
+            bar = pygame.Rect(box.x + L.s(10), box.y + L.s(55), width - L.s(20), L.s(4))
             pygame.draw.rect(screen, theme.DISABLED, bar)
-            pygame.draw.rect(screen, theme.GOLD, bar.inflate(0, 0).clip(
-                pygame.Rect(bar.x, bar.y, bar.width * analyser.done // analyser.total, bar.height)))
+            pygame.draw.rect(screen, theme.GOLD, (bar.x, bar.y, bar.width * analyser.done // analyser.total, bar.height))
 
 
 __all__ = ["ReviewScene", "Analyser"]
