@@ -196,3 +196,13 @@ def test_result_panel_review_and_copy(screen):
     review.analyser.wait()
     key(review, pygame.K_ESCAPE)
     assert app.scenes.top is panel
+
+
+def test_the_result_panel_of_a_practice_game_speaks_from_the_players_seat(screen, two_deals):
+    from gouji.ui.scenes.result import seat_label
+    app = make_app(screen, lang="en")
+    panel = ResultScene(app, two_deals.results[:1], two_deals.rules, None, human=3)
+    assert seat_label(3, "en", 3) == "You" and seat_label(0, "en", 3) == "Zhang"   # seat 0 sits opposite
+    assert seat_label(0, "en") == "You" and panel.ours == 1
+    app.scenes.push(panel)
+    app.draw()

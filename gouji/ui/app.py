@@ -252,7 +252,7 @@ class App(RecordsNav):
 
     def show_deal_summary(self, scene) -> None:
         from .scenes.result import ResultScene
-        overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene)
+        overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene, human=self.seating.human)
         self.scenes.push(overlay)
         self._deal_ended(overlay)
 
@@ -260,7 +260,8 @@ class App(RecordsNav):
         from .scenes.result import ResultScene
         if isinstance(self.scenes.top, ResultScene):
             self.scenes.pop()
-        overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene, final=True)
+        overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene, final=True,
+                              human=self.seating.human)
         self.scenes.push(overlay)
         self._deal_ended(overlay)
 

@@ -13,6 +13,7 @@ from .. import theme
 from ..i18n import t
 from ..layout import Layout
 from ..prompts import Line
+from ..viewing import seat_name
 from ..widgets import Button, ButtonBar
 from .base import Host, Scene
 
@@ -20,10 +21,8 @@ BOX = (170, 45, 940, 690)   # the panel, in design coordinates
 SERIES_ROWS = 10            # deals listed on the scoreboard (the latest ones)
 
 
-def seat_label(seat: int, lang: str) -> str:
-    if seat == 0:
-        return t("you", lang)
-    return t("log_name", lang, role=t(f"role_{seat}", lang), name=t(f"name_{seat}", lang))
+def seat_label(seat: int, lang: str, human: int = 0) -> str:
+    return seat_name(human, seat, lang)
 
 
 class ResultScene(Scene):
@@ -32,9 +31,10 @@ class ResultScene(Scene):
     overlay = True
 
     def __init__(self, app: Host, results: list[DealResult], rules: RuleSet, under: Scene | None = None,
-                 final: bool = False) -> None:
+                 final: bool = False, human: int = 0) -> None:
         super().__init__(app)
         self.results, self.rules, self.under, self.final = results, rules, under, final
+        self.human, self.ours = human, team(human)   # the player's seat (any, in a practice game) and team
         self.waited = 0.0
         self.buttons = ButtonBar()
         self.note: Line | None = None   # after "copy code": copied, or why not
@@ -122,29 +122,30 @@ class ResultScene(Scene):
         points = self.rules.place_points
         for i, seat in enumerate(result.places):
             y = 76 + i * 36
-            colour = theme.TEAM_OURS if team(seat) == 0 else theme.TEAM_THEIRS
+            colour = theme.TEAM_OURS if team(seat) == self.ours else theme.TEAM_THEIRS
             self._text(screen, L, t(f"place_{i}", lang), 36, y, 20, theme.TEXT, bold=True)
-            self._text(screen, L, seat_label(seat, lang), 150, y, 20, colour)
+            self._text(screen, L, seat_label(seat, lang, self.human), 150, y, 20, colour)
             self._text(screen, L, f"{points[i]:+d}", 350, y, 20, theme.TEXT)
             if self.rules.kai_dian:
                 opened = result.opened[seat]
                 key = "state_opened" if opened else "state_not_opened"
                 self._text(screen, L, t(key, lang), 400, y + 3, 16, theme.TEXT_DIM if opened else theme.WARN)
         raw = raw_team_points(result.places, self.rules)
-        for side, key in ((0, "team_even"), (1, "team_odd")):
+        for row, (side, key) in enumerate(((self.ours, "team_even"), (1 - self.ours, "team_odd"))):
             text = t("result_team", lang, team=t(key, lang), points=f"{raw[side]:+d} → {result.score[side]}")
-            colour = theme.TEAM_OURS if side == 0 else theme.TEAM_THEIRS
-            self._text(screen, L, text, 36, 300 + side * 32, 20, colour, bold=True)
+            colour = theme.TEAM_OURS if row == 0 else theme.TEAM_THEIRS
+            self._text(screen, L, text, 36, 300 + row * 32, 20, colour, bold=True)
         note = t("result_recorded", lang) + ("   " + t("chuan_san_hu", lang) if is_chuan_san_hu(result.places) else "")
         self._text(screen, L, note, 36, 368, 15, theme.TEXT_DIM)
 
     def _draw_series(self, screen: pygame.Surface, L: Layout) -> None:
         lang = self.app.settings.language
         self._text(screen, L, t("series_title", lang), 540, 76, 20, theme.GOLD, bold=True)
-        totals = [sum(r.score[0] for r in self.results), sum(r.score[1] for r in self.results)]
+        us, them = self.ours, 1 - self.ours
+        totals = [sum(r.score[us] for r in self.results), sum(r.score[them] for r in self.results)]
         first = max(0, len(self.results) - SERIES_ROWS)
         for row, (n, result) in enumerate(list(enumerate(self.results))[first:]):
-            line = f"{t('series_deal', lang, n=n + 1)}    {result.score[0]:>3} : {result.score[1]:<3}"
+            line = f"{t('series_deal', lang, n=n + 1)}    {result.score[us]:>3} : {result.score[them]:<3}"
             self._text(screen, L, line, 540, 110 + row * 28, 18, theme.TEXT)
         y = 120 + min(len(self.results), SERIES_ROWS) * 28
         self._text(screen, L, f"{t('series_total', lang)}    {totals[0]:>3} : {totals[1]:<3}", 540, y, 20,
@@ -153,7 +154,7 @@ class ResultScene(Scene):
             key = "match_win" if totals[0] > totals[1] else "match_lose" if totals[1] > totals[0] else "match_draw"
         else:
             raw = raw_team_points(self.results[-1].places, self.rules)
-            key = "you_win" if raw[0] > raw[1] else "you_lose" if raw[1] > raw[0] else "draw"
+            key = "you_win" if raw[us] > raw[them] else "you_lose" if raw[them] > raw[us] else "draw"
         self._text(screen, L, t(key, lang), 540, y + 40, 24, theme.GOLD, bold=True)
 
     def _draw_owed(self, screen: pygame.Surface, L: Layout, result: DealResult) -> None:
@@ -167,6 +168,7 @@ class ResultScene(Scene):
         for i, p in enumerate(owed[:12]):
             column, row = divmod(i, 6)
             kind = KIND_NAMES[p.kind][0 if lang == "zh" else 1]
-            line = t("owed_line", lang, giver=seat_label(p.giver, lang), receiver=seat_label(p.receiver, lang),
+            line = t("owed_line", lang, giver=seat_label(p.giver, lang, self.human),
+                     receiver=seat_label(p.receiver, lang, self.human),
                      kind=kind, count=p.count)
             self._text(screen, L, line, 36 + column * 440, 454 + row * 26, 16, theme.TEXT)
