@@ -34,9 +34,13 @@ class TitleScene(Scene):
         actions = {"new": self.app.new_match, "continue": self.app.continue_match,
                    "preset": self.app.open_rules, "language": self._toggle_language,
                    "settings": self.app.open_settings, "help": self.app.open_help, "quit": self.app.quit}
-        buttons = column(self.app.layout, entries, actions, 318, width=320, enabled={"continue": has_save()},
-                         hotkeys=HOTKEYS, step=54, height=46)
-        self.buttons.set(buttons + self._records_row(318 + len(entries) * 54))
+        top, step, L = 326, 54, self.app.layout
+        buttons = column(L, entries[:-1], actions, top, width=320, enabled={"continue": has_save()},
+                         hotkeys=HOTKEYS, step=step, height=46)
+        records = self._records_row(top + len(buttons) * step)   # statistics and past deals, then quit
+        last = column(L, entries[-1:], actions, top + (len(buttons) + 1) * step, width=320, hotkeys=HOTKEYS,
+                      height=46)
+        self.buttons.set(buttons + records + last)
 
     def _records_row(self, y: int) -> list[Button]:
         """Statistics and past deals, side by side under the column."""
