@@ -202,6 +202,9 @@ def test_a_pasted_code_opens_its_review_and_a_damaged_one_is_refused(app, match)
     app.open_paste()
     box = app.scenes.top
     assert isinstance(box, PasteScene)
+    box.handle(text_event("v"))                       # the key that opened the box, in the same frame
+    app.frame(0.01)
+    assert box.box.text == ""
     damaged = code[:20] + ("A" if code[20] != "A" else "B") + code[21:]
     for text in ("请看这局：", damaged):
         box.handle(text_event(text))
@@ -226,6 +229,7 @@ def test_a_pasted_code_opens_its_review_and_a_damaged_one_is_refused(app, match)
 def test_editing_keys_in_the_paste_box(app):
     app.open_paste("GJ1:abc")
     box = app.scenes.top
+    app.frame(0.01)
     for code in (pygame.K_LEFT, pygame.K_LEFT, pygame.K_BACKSPACE, pygame.K_HOME, pygame.K_DELETE, pygame.K_END):
         key(box, code)
     assert box.box.text == "J1:bc" and box.box.cursor == 5

@@ -24,6 +24,7 @@ class PasteScene(Scene):
         self.box = TextBox(pygame.Rect(0, 0, 10, 10))
         self.box.set_text(text)
         self.problem: str | None = None     # why the last code was refused (zh\nen)
+        self.opened = False                  # until its first frame: the key that opened the box types nothing
         self.refresh_language()
 
     def enter(self) -> None:
@@ -66,7 +67,13 @@ class PasteScene(Scene):
         self.app.scenes.pop()   # the review opens where the box was
         self.app.open_review(ref)
 
+    def update(self, dt: float) -> bool:
+        self.opened = True
+        return False
+
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT and not self.opened:
+            return   # the text of the key press that opened this box (V), in the same batch of events
         if event.type == pygame.KEYDOWN and event.key == pygame.K_KP_ENTER:
             self.submit()
             return
