@@ -96,7 +96,7 @@ class App(RecordsNav):
         from .scenes.title import TitleScene
         self.scenes.reset(TitleScene(self))
         if options.review:
-            self._start_review(options.review)
+            self.start_review(options.review)
         if options.fullscreen:
             self.toggle_fullscreen()
         if options.autoplay:
@@ -228,8 +228,9 @@ class App(RecordsNav):
         """After every action: save the match, atomically (or forget it when over);
         a failure is shown during play."""
         match = self.playing
-        self.recorder.after_action(match, replace(self.seating, bot_level=self.settings.bot_level))
-        if not self.options.persist or self.seating.practice:   # practice never touches the save
+        practice = self.seating.practice or bool(getattr(match, "practice", False))   # also a Learn practice table
+        self.recorder.after_action(match, replace(self.seating, bot_level=self.settings.bot_level, practice=practice))
+        if not self.options.persist or practice:   # practice never touches the save
             return
         problem = delete_save() if match.is_over else save_match(match)
         self._written("save_failed", problem)
@@ -269,11 +270,11 @@ class App(RecordsNav):
         """Test hooks: a screenshot of the final table, and quitting after a deal."""
         if self.options.screenshot:
             self.draw()
-            self._write_screenshot()
+            self.write_screenshot()
         if self.options.quit_after_deal:
             self.running = False
 
-    def _write_screenshot(self) -> None:
+    def write_screenshot(self) -> None:
         path = self.options.screenshot or ""
         try:
             pygame.image.save(self.screen, path)
@@ -384,20 +385,6 @@ class App(RecordsNav):
                 break
         self.recorder.close()   # the last deal's record is written before the program ends
         return self.exit_code
-
-    def _start_review(self, code: str) -> None:
-        """``--review CODE``: its review over the title; with ``--screenshot`` a PNG of its first position."""
-        problem = self.open_review_code(code)
-        if problem is not None:
-            self.report("review_failed", problem.replace("\n", " / "))
-            self.exit_code = 2
-        if self.options.screenshot:
-            from .scenes.review import ReviewScene
-            if isinstance(self.scenes.top, ReviewScene):
-                self.scenes.top.analyser.wait()   # the picture shows the analysis' summary
-            self.draw()
-            self._write_screenshot()
-            self.running = False
 
 
 def save_rules_safely(rules: RuleSet) -> str | None:

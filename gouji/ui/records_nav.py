@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -40,7 +40,13 @@ class RecordsNav:
         """This app as the scenes see it."""
         return cast("Host", self)
 
+    options: Any
+    exit_code: int
+    running: bool
+
     def report(self, key: str, why: str, seconds: float = 20.0) -> None: ...
+    def draw(self) -> None: ...
+    def write_screenshot(self) -> None: ...
     def play_match(self, match: Match, human: int = 0, practice: bool = False, start: int = 0,
                    resumed: bool = False) -> None: ...
 
@@ -78,6 +84,20 @@ class RecordsNav:
             return f"{exc.zh}\n{exc.en}"
         self.open_review(ref)
         return None
+
+    def start_review(self, code: str) -> None:
+        """``--review CODE``: its review over the title; with ``--screenshot`` a PNG of its first position."""
+        problem = self.open_review_code(code)
+        if problem is not None:
+            self.report("review_failed", problem.replace("\n", " / "))
+            self.exit_code = 2
+        if self.options.screenshot:
+            from .scenes.review import ReviewScene
+            if isinstance(self.scenes.top, ReviewScene):
+                self.scenes.top.analyser.wait()   # the picture shows the analysis' summary
+            self.draw()
+            self.write_screenshot()
+            self.running = False
 
     def deal_of_match(self, index: int) -> tuple[DealRef, list] | None:
         """Deal ``index`` of the match being played (ended), with the cards the players picked."""
