@@ -90,8 +90,8 @@ class StatsDrawer:
             self.text(screen, t("st_none", lang), x, y + 30, 16, theme.TEXT_DIM)
         for i, (name, (deals, matches)) in enumerate(list(split.items())[:rows]):
             line = t("st_split", lang, deals=share_text(deals, lang), matches=share_text(matches, lang))
-            self.text(screen, names(name, lang), x, y + 30 + i * 26, 16, theme.TEXT, bold=True, width=120)
-            self.text(screen, line, x + 125, y + 30 + i * 26, 16, theme.TEXT_DIM, width=440)
+            self.text(screen, names(name, lang), x, y + 30 + i * 26, 16, theme.TEXT, bold=True, width=150)
+            self.text(screen, line, x + 155, y + 30 + i * 26, 16, theme.TEXT_DIM, width=400)
 
     def chart(self, screen: pygame.Surface, recent: tuple[Recent, ...], box: tuple[float, float, float, float]) -> None:
         """The last matches' points as bars around a zero line, oldest at the left."""
@@ -111,7 +111,7 @@ class StatsDrawer:
         self.text(screen, f"+{biggest}", x + 8, top - 8, 13, theme.TEXT_DIM)
         self.text(screen, "0", x + 24, zero - 8, 13, theme.TEXT_DIM)
         self.text(screen, f"-{biggest}", x + 8, bottom - 8, 13, theme.TEXT_DIM)
-        step = (w - 60) / max(len(recent), 1)
+        step = (w - 60) / max(len(recent), 20)   # a few matches stay slim bars
         for i, match in enumerate(recent):
             colour = WIN_COLOUR if match.outcome == WIN else LOSS_COLOUR if match.outcome == LOSS else DRAW_COLOUR
             length = half * abs(match.points) / biggest

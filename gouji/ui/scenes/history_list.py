@@ -131,7 +131,8 @@ class HistoryScene(Scene):
                  (level_name(deal.bot_level, lang), 520, 110, theme.TEXT),
                  (t(f"place_{deal.place}", lang), 640, 150, theme.GOLD),
                  (f"{points:+d}", 800, 80, colour),
-                 (t("hl_chuan", lang) if deal.chuan else "", 890, 110, theme.GOLD),
+                 (t("hl_chuan_for" if deal.chuan > 0 else "hl_chuan_against", lang) if deal.chuan else "", 890,
+                  110, theme.GOLD),
                  (t("hl_practice", lang) if deal.practice else "", 1010, 110, theme.TEXT_DIM))
         for text, x, width, colour_ in cells:
             if text:
