@@ -39,7 +39,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--autoplay", action="store_true",
                         help="a bot plays your seat too, animations at full speed")
     parser.add_argument("--quit-after-deal", action="store_true", help="exit when the deal ends")
-    parser.add_argument("--screenshot", metavar="PATH", help="write a PNG of the final table")
+    parser.add_argument("--screenshot", metavar="PATH",
+                        help="write a PNG of the final table (with --review: of the review's first position) and exit")
+    parser.add_argument("--review", metavar="CODE", help="open the review of a deal code (GJ1:…)")
     parser.add_argument("--max-seconds", type=float, default=None, help=argparse.SUPPRESS)
     saving = parser.add_mutually_exclusive_group()
     saving.add_argument("--save", action="store_true", default=None,
@@ -71,6 +73,16 @@ def screenshot_problem(path: str) -> str | None:
     return None
 
 
+def review_problem(code: str) -> str | None:
+    """Why a deal code cannot be reviewed (both languages), known before the window opens."""
+    from ..engine.dealcode import DealCodeError, decode
+    try:
+        decode(code)
+    except DealCodeError as exc:
+        return f"{exc.zh}\n{exc.en}"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -80,10 +92,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.demo:
         from .demo import run_demo
         return run_demo(args.seed or 1, RuleSet.preset(args.rules or "basic"))
+    if args.review is not None:
+        problem = review_problem(args.review)
+        if problem:
+            print(f"gouji: --review: {problem}", file=sys.stderr)
+            return 2
     from ..ui.app import Options
     from ..ui.startup import run
     options = Options(autoplay=args.autoplay, seed=args.seed, quit_after_deal=args.quit_after_deal,
                       screenshot=args.screenshot, rules=args.rules, lang=args.lang, speed=args.speed,
                       bots=args.bots, sound=not args.no_sound, max_seconds=args.max_seconds, save=args.save,
-                      size=args.size, fullscreen=args.fullscreen)
+                      size=args.size, fullscreen=args.fullscreen, review=args.review)
     return run(options)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -18,6 +18,7 @@ import bots
 from ..engine.match import Match
 from ..engine.rules import RuleSet
 from ..store.files import sweep_stale_temps
+from ..store.records import Seating
 from ..store.rules_file import load_rules_file, save_rules
 from ..store.saves import delete_save, load_save, save_match
 from ..store.settings import Settings, config_dir, data_dir, load_settings, rules_path, save_settings
@@ -26,6 +27,8 @@ from .cardart import CardArt
 from .fonts import Fonts
 from .i18n import t
 from .notices import Notices
+from .recorder import Recorder
+from .records_nav import RecordsNav
 from .scenes.base import Scene, SceneStack
 from .sound import Sounds
 from .layout import Layout
@@ -47,6 +50,7 @@ class Options:
     save: bool | None = None           # write the save and settings? None: unless the run is unattended
     size: tuple[int, int] | None = None  # the window's size (else it fits the screen)
     fullscreen: bool = False
+    review: str | None = None          # a deal code to open a review of at start (--review)
 
     @property
     def unattended(self) -> bool:
@@ -58,7 +62,7 @@ class Options:
         return self.save if self.save is not None else not self.unattended
 
 
-class App:
+class App(RecordsNav):
     def __init__(self, options: Options, screen: pygame.Surface | None = None) -> None:
         self.options = options
         self.notices = Notices()
@@ -87,8 +91,12 @@ class App:
         self._since_draw = 0.0
         self.deal_seed = options.seed if options.seed is not None else int(time.time()) % 100000
         self.match: Match | None = None
+        self.seating = Seating()                          # the match's human seat, practice or not, …
+        self.recorder = Recorder(enabled=options.persist)  # the history, on a worker thread
         from .scenes.title import TitleScene
         self.scenes.reset(TitleScene(self))
+        if options.review:
+            self.start_review(options.review)
         if options.fullscreen:
             self.toggle_fullscreen()
         if options.autoplay:
@@ -187,13 +195,16 @@ class App:
         self.play_match(Match.new(self.deal_seed, self.rules))
         self.deal_seed += 1
 
-    def play_match(self, match: Match) -> None:
-        """Sit down at the table of ``match`` (new or resumed)."""
+    def play_match(self, match: Match, human: int = 0, practice: bool = False, start: int = 0,
+                   resumed: bool = False) -> None:
+        """Sit down at the table of ``match`` (new or resumed; a practice game is neither saved nor
+        counted in the statistics; ``start``: actions replayed before the player took over)."""
         from .scenes.table import TableScene
-        table = Table(match, bots.make, human=0, bot_level=self.settings.bot_level, seed=match.seed,
+        table = Table(match, bots.make, human=human, bot_level=self.settings.bot_level, seed=match.seed,
                       on_applied=self._applied)
         table.autoplay = self.options.autoplay
         self.match = match
+        self.seating = Seating(human=human, practice=practice, resumed=resumed, start=start)
         self.scenes.reset(TableScene(self, table))
         self._applied(None)
 
@@ -204,7 +215,7 @@ class App:
             self.report("continue_broken", self.save_problem)
             self.to_title()
             return
-        self.play_match(loaded.match)
+        self.play_match(loaded.match, resumed=True)
 
     @property
     def playing(self) -> Match:
@@ -217,7 +228,9 @@ class App:
         """After every action: save the match, atomically (or forget it when over);
         a failure is shown during play."""
         match = self.playing
-        if not self.options.persist:
+        practice = self.seating.practice or bool(getattr(match, "practice", False))   # also a Learn practice table
+        self.recorder.after_action(match, replace(self.seating, bot_level=self.settings.bot_level, practice=practice))
+        if not self.options.persist or practice:   # practice never touches the save
             return
         problem = delete_save() if match.is_over else save_match(match)
         self._written("save_failed", problem)
@@ -240,7 +253,7 @@ class App:
 
     def show_deal_summary(self, scene) -> None:
         from .scenes.result import ResultScene
-        overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene)
+        overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene, human=self.seating.human)
         self.scenes.push(overlay)
         self._deal_ended(overlay)
 
@@ -248,7 +261,8 @@ class App:
         from .scenes.result import ResultScene
         if isinstance(self.scenes.top, ResultScene):
             self.scenes.pop()
-        overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene, final=True)
+        overlay = ResultScene(self, list(self.playing.results), self.playing.rules, scene, final=True,
+                              human=self.seating.human)
         self.scenes.push(overlay)
         self._deal_ended(overlay)
 
@@ -256,14 +270,17 @@ class App:
         """Test hooks: a screenshot of the final table, and quitting after a deal."""
         if self.options.screenshot:
             self.draw()
-            try:
-                pygame.image.save(self.screen, self.options.screenshot)
-            except (pygame.error, OSError) as exc:
-                print(f"gouji: the screenshot could not be written to {self.options.screenshot}: {exc}",
-                      file=sys.stderr)
-                self.exit_code = 1
+            self.write_screenshot()
         if self.options.quit_after_deal:
             self.running = False
+
+    def write_screenshot(self) -> None:
+        path = self.options.screenshot or ""
+        try:
+            pygame.image.save(self.screen, path)
+        except (pygame.error, OSError) as exc:
+            print(f"gouji: the screenshot could not be written to {path}: {exc}", file=sys.stderr)
+            self.exit_code = 1
 
     def to_title(self) -> None:
         from .scenes.title import TitleScene
@@ -338,6 +355,8 @@ class App:
         for event in pygame.event.get():
             self.handle(event)
             changed = True
+        for why in self.recorder.problems():
+            self.report("history_problem", why, seconds=12.0)
         changed = self.notices.update(dt) or changed
         top = self.scenes.top
         if top is not None and self.running:
@@ -364,6 +383,7 @@ class App:
                 print(f"gouji: stopped after {limit:.0f} s without finishing the deal")
                 self.exit_code = 3
                 break
+        self.recorder.close()   # the last deal's record is written before the program ends
         return self.exit_code
 
 

@@ -91,7 +91,30 @@ def _steps() -> list[str]:
         app.scenes.push(ResultScene(app, match.results, match.rules, table_scene, final=True))
         app.draw()
         done.append(f"deal: {len(match.actions)} actions in {frames} frames, places {list(match.results[0].places)}")
+        done.append(_records(app))
         done.append(f"sound: {'on' if app.sounds.available else 'no audio device, silent'}")
     finally:
         pygame.quit()
     return done
+
+
+def _records(app) -> str:
+    """The deal's review with its analysis, the statistics and the history list (SQLite in the build)."""
+    from .scenes.review import ReviewScene
+    app.review_deal(0)
+    review = app.scenes.top
+    if not isinstance(review, ReviewScene):
+        raise RuntimeError("the deal's review did not open")
+    review.analyser.wait()
+    review.go("end")
+    app.draw()
+    app.recorder.wait()
+    deals = app.recorder.history.counts()[0]
+    for opener in (app.open_stats, app.open_history, app.open_paste):
+        opener()
+        app.recorder.wait()
+        app.frame(0.01)
+        app.draw()
+    if deals != 1:
+        raise RuntimeError(f"the history holds {deals} deals, not 1")
+    return f"records: deal recorded, review ({review.summary('en')}), statistics and past deals drawn"

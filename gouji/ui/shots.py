@@ -16,6 +16,8 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from .shots_records import shoot_records
+
 TABLE_PHASES = ("lead", "follow", "answer", "burn", "return", "declare", "revolt", "yaotou")
 
 
@@ -49,6 +51,7 @@ def shoot(size: tuple[int, int], lang: str, out: Path, seeds: Sequence[int] = tu
     # unattended, at instant speed: the bots play the human's seat between the pictures
     app = App(Options(lang=lang, sound=False, speed="instant", seed=seeds[0], save=False, size=size,
                       autoplay=True), screen=screen)
+    app.recorder.enabled = True   # a throwaway data folder: record, for the statistics and reviews
     app.to_title()
     save(app, "title")
     for name, make in (("settings", SettingsScene), ("rules", RulesScene), ("help", HelpScene)):
@@ -60,6 +63,7 @@ def shoot(size: tuple[int, int], lang: str, out: Path, seeds: Sequence[int] = tu
     save(app, "menu")
     app.scenes.pop()
     finish_match(app, lambda name: save(app, name))
+    shoot_records(app, lambda name: save(app, name))
     missing = [p for p in TABLE_PHASES if p not in found]
     if missing:
         print(f"not reached with these seeds: {', '.join(missing)}", file=sys.stderr)

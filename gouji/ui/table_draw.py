@@ -18,7 +18,6 @@ from ..engine.phases import Phase
 from ..engine.seats import opposite, order_from, same_team
 from ..engine.tribute import KIND_NAMES
 from ..engine.view import SeatView
-from ..table import Table
 from . import theme
 from .avatars import Avatars
 from .board import Board
@@ -35,7 +34,6 @@ class TableFacts(Protocol):
     """What the drawing reads from the table scene."""
 
     app: Host
-    table: Table
     director: Director
     buttons: ButtonBar
     focus: int

@@ -48,3 +48,11 @@ def shade(screen: pygame.Surface, alpha: int) -> None:
     veil = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
     screen.blit(veil, (0, 0))
+
+
+def dialog(screen: pygame.Surface, rect: pygame.Rect, radius: int, fill=(16, 18, 22, 240), edge=GOLD,
+           veil: int = 140) -> None:
+    """A panel over a darkened screen, with a coloured edge (questions, the paste box)."""
+    shade(screen, veil)
+    screen.blit(panel(rect.size, fill, radius), rect)
+    pygame.draw.rect(screen, edge, rect, 2, border_radius=radius)

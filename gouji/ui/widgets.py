@@ -125,12 +125,12 @@ class ButtonBar:
 
 def column(layout: Layout, keys_labels: list[tuple[str, str]], actions: dict[str, Callable[[], None]], top: int,
            width: int = 300, enabled: dict[str, bool] | None = None,
-           hotkeys: dict[str, int] | None = None) -> list[Button]:
+           hotkeys: dict[str, int] | None = None, step: int = 62, height: int = 50) -> list[Button]:
     """A centred column of big buttons (title screen, menu), in design coordinates."""
     enabled, hotkeys = enabled or {}, hotkeys or {}
     buttons = []
     for i, (key, label) in enumerate(keys_labels):
-        rect = pygame.Rect(layout.box(640 - width / 2, top - 25 + i * 62, width, 50))
+        rect = pygame.Rect(layout.box(640 - width / 2, top - height / 2 + i * step, width, height))
         buttons.append(Button(rect, label, actions[key], enabled=enabled.get(key, True), key=key,
                               size=layout.font(22), hotkey=hotkeys.get(key)))
     return buttons

@@ -11,6 +11,7 @@ imports the app.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -22,7 +23,13 @@ if TYPE_CHECKING:
     from ...store.settings import Settings
     from ..cardart import CardArt
     from ..fonts import Fonts
+    from ...engine.dealcode import DealRef
+    from ...engine.match import Match
+    from ...review import Start
     from ..layout import Layout
+    from ..notices import Notices
+    from ..prompts import Line
+    from ..recorder import Recorder
     from ..sound import Sounds
 
 
@@ -68,7 +75,19 @@ class Host(Protocol):
     def show_deal_summary(self, scene: "Scene") -> None: ...
     def show_match_end(self, scene: "Scene") -> None: ...
     def quit(self) -> None: ...
+    # the records: history, statistics, reviews, deal codes
+    recorder: "Recorder"
+    notices: "Notices"
+    match: "Match | None"
 
+    def open_stats(self) -> None: ...
+    def open_history(self) -> None: ...
+    def open_paste(self, text: str = "") -> None: ...
+    def open_review(self, ref: "DealRef", choices: Sequence[Sequence[int] | None] | None = None) -> bool: ...
+    def review_deal(self, index: int) -> None: ...
+    def copy_deal_code(self, index: int) -> "Line": ...
+    def copy_text(self, text: str) -> "Line": ...
+    def play_practice(self, start: "Start", seat: int) -> None: ...
 
 
 

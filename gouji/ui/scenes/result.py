@@ -12,6 +12,8 @@ from ...engine.tribute import KIND_NAMES, DealResult, obligations
 from .. import theme
 from ..i18n import t
 from ..layout import Layout
+from ..prompts import Line
+from ..viewing import seat_name
 from ..widgets import Button, ButtonBar
 from .base import Host, Scene
 
@@ -19,10 +21,8 @@ BOX = (170, 45, 940, 690)   # the panel, in design coordinates
 SERIES_ROWS = 10            # deals listed on the scoreboard (the latest ones)
 
 
-def seat_label(seat: int, lang: str) -> str:
-    if seat == 0:
-        return t("you", lang)
-    return t("log_name", lang, role=t(f"role_{seat}", lang), name=t(f"name_{seat}", lang))
+def seat_label(seat: int, lang: str, human: int = 0) -> str:
+    return seat_name(human, seat, lang)
 
 
 class ResultScene(Scene):
@@ -31,11 +31,13 @@ class ResultScene(Scene):
     overlay = True
 
     def __init__(self, app: Host, results: list[DealResult], rules: RuleSet, under: Scene | None = None,
-                 final: bool = False) -> None:
+                 final: bool = False, human: int = 0) -> None:
         super().__init__(app)
         self.results, self.rules, self.under, self.final = results, rules, under, final
+        self.human, self.ours = human, team(human)   # the player's seat (any, in a practice game) and team
         self.waited = 0.0
         self.buttons = ButtonBar()
+        self.note: Line | None = None   # after "copy code": copied, or why not
         self.refresh_language()
 
     def refresh_language(self) -> None:
@@ -50,7 +52,18 @@ class ResultScene(Scene):
         title = Button(right, t("btn_title", lang), self.app.to_title, key="title", size=size, hotkey=pygame.K_q)
         autoplay = Button(pygame.Rect(L.box(930, 705, 150, 46)), t(self._autoplay_label(), lang), self._tuoguan,
                           key="tuoguan", size=L.font(16), hotkey=pygame.K_t)
-        self.buttons.set([first, title] + ([] if self.final else [autoplay]))
+        self.buttons.set([first, title] + ([] if self.final else [autoplay]) + self._record_buttons(L, lang))
+
+    def _record_buttons(self, L: Layout, lang: str) -> list[Button]:
+        """Review the deal just played (V) and copy its code (K)."""
+        deal = len(self.results) - 1
+        return [Button(pygame.Rect(L.box(190, 705, 100, 46)), t("btn_review", lang),
+                       lambda: self.app.review_deal(deal), key="review", size=L.font(17), hotkey=pygame.K_v),
+                Button(pygame.Rect(L.box(300, 705, 100, 46)), t("btn_copy_code", lang), self._copy, key="copy",
+                       size=L.font(15), hotkey=pygame.K_k)]
+
+    def _copy(self) -> None:
+        self.note = self.app.copy_deal_code(len(self.results) - 1)
 
     def _autoplay_label(self) -> str:
         on = self.under is not None and self.under.autoplay_on()
@@ -96,6 +109,10 @@ class ResultScene(Scene):
         if not self.final and self.under is not None and self.under.autoplay_on():
             self._text(screen, L, t("autoplay_carries", lang), 580, 672, 15, theme.GOLD)
         self.buttons.draw(screen, fonts)
+        if self.note is not None:
+            text = fonts.render_fit(self.note.text(lang), L.font(15), theme.WARN if self.note.tone == "error"
+                                    else theme.GOLD, L.s(900))
+            screen.blit(text, text.get_rect(midbottom=L.pt(640, 700)))
 
     def _text(self, screen: pygame.Surface, L: Layout, text: str, x: float, y: float, size: int, colour,
               bold: bool = False) -> None:
@@ -107,29 +124,30 @@ class ResultScene(Scene):
         points = self.rules.place_points
         for i, seat in enumerate(result.places):
             y = 76 + i * 36
-            colour = theme.TEAM_OURS if team(seat) == 0 else theme.TEAM_THEIRS
+            colour = theme.TEAM_OURS if team(seat) == self.ours else theme.TEAM_THEIRS
             self._text(screen, L, t(f"place_{i}", lang), 36, y, 20, theme.TEXT, bold=True)
-            self._text(screen, L, seat_label(seat, lang), 150, y, 20, colour)
+            self._text(screen, L, seat_label(seat, lang, self.human), 150, y, 20, colour)
             self._text(screen, L, f"{points[i]:+d}", 350, y, 20, theme.TEXT)
             if self.rules.kai_dian:
                 opened = result.opened[seat]
                 key = "state_opened" if opened else "state_not_opened"
                 self._text(screen, L, t(key, lang), 400, y + 3, 16, theme.TEXT_DIM if opened else theme.WARN)
         raw = raw_team_points(result.places, self.rules)
-        for side, key in ((0, "team_even"), (1, "team_odd")):
+        for row, (side, key) in enumerate(((self.ours, "team_even"), (1 - self.ours, "team_odd"))):
             text = t("result_team", lang, team=t(key, lang), points=f"{raw[side]:+d} → {result.score[side]}")
-            colour = theme.TEAM_OURS if side == 0 else theme.TEAM_THEIRS
-            self._text(screen, L, text, 36, 300 + side * 32, 20, colour, bold=True)
+            colour = theme.TEAM_OURS if row == 0 else theme.TEAM_THEIRS
+            self._text(screen, L, text, 36, 300 + row * 32, 20, colour, bold=True)
         note = t("result_recorded", lang) + ("   " + t("chuan_san_hu", lang) if is_chuan_san_hu(result.places) else "")
         self._text(screen, L, note, 36, 368, 15, theme.TEXT_DIM)
 
     def _draw_series(self, screen: pygame.Surface, L: Layout) -> None:
         lang = self.app.settings.language
         self._text(screen, L, t("series_title", lang), 540, 76, 20, theme.GOLD, bold=True)
-        totals = [sum(r.score[0] for r in self.results), sum(r.score[1] for r in self.results)]
+        us, them = self.ours, 1 - self.ours
+        totals = [sum(r.score[us] for r in self.results), sum(r.score[them] for r in self.results)]
         first = max(0, len(self.results) - SERIES_ROWS)
         for row, (n, result) in enumerate(list(enumerate(self.results))[first:]):
-            line = f"{t('series_deal', lang, n=n + 1)}    {result.score[0]:>3} : {result.score[1]:<3}"
+            line = f"{t('series_deal', lang, n=n + 1)}    {result.score[us]:>3} : {result.score[them]:<3}"
             self._text(screen, L, line, 540, 110 + row * 28, 18, theme.TEXT)
         y = 120 + min(len(self.results), SERIES_ROWS) * 28
         self._text(screen, L, f"{t('series_total', lang)}    {totals[0]:>3} : {totals[1]:<3}", 540, y, 20,
@@ -138,7 +156,7 @@ class ResultScene(Scene):
             key = "match_win" if totals[0] > totals[1] else "match_lose" if totals[1] > totals[0] else "match_draw"
         else:
             raw = raw_team_points(self.results[-1].places, self.rules)
-            key = "you_win" if raw[0] > raw[1] else "you_lose" if raw[1] > raw[0] else "draw"
+            key = "you_win" if raw[us] > raw[them] else "you_lose" if raw[them] > raw[us] else "draw"
         self._text(screen, L, t(key, lang), 540, y + 40, 24, theme.GOLD, bold=True)
 
     def _draw_owed(self, screen: pygame.Surface, L: Layout, result: DealResult) -> None:
@@ -152,6 +170,7 @@ class ResultScene(Scene):
         for i, p in enumerate(owed[:12]):
             column, row = divmod(i, 6)
             kind = KIND_NAMES[p.kind][0 if lang == "zh" else 1]
-            line = t("owed_line", lang, giver=seat_label(p.giver, lang), receiver=seat_label(p.receiver, lang),
+            line = t("owed_line", lang, giver=seat_label(p.giver, lang, self.human),
+                     receiver=seat_label(p.receiver, lang, self.human),
                      kind=kind, count=p.count)
             self._text(screen, L, line, 36 + column * 440, 454 + row * 26, 16, theme.TEXT)

@@ -18,12 +18,10 @@ import pygame
 
 from bots.hints import Hint, suggest
 
-from ...engine import events as ev
-from ...engine.cards import RANK_OF_CARD, counts_of_cards, deck_counts, format_counts, parse_counts
+from ...engine.cards import RANK_OF_CARD, counts_of_cards, format_counts, parse_counts
 from ...engine.errors import IllegalAction, NotationError
 from ...engine.phases import BURN, Phase
 from ...engine.plays import Play
-from ...engine.seats import order_from
 from ...engine.view import SeatView
 from ...table import Table
 from ..board import Board
@@ -32,6 +30,7 @@ from ..i18n import t
 from ..layout import Layout
 from ..prompts import MOVE_SECONDS, Line, cards_for, hint_head, said, status
 from ..table_draw import TableDrawer
+from ..viewing import badge_name, seat_name, unseen_counts
 from ..widgets import Button, ButtonBar
 from .base import Host, Scene
 from .table_buttons import ACTION_KEYS, action_specs, side_specs
@@ -114,28 +113,16 @@ class TableScene(Scene):
 
     def seat_name(self, seat: int) -> str:
         """Name for the log: role and name (对头大张 / Zhang)."""
-        if seat == self.human:
-            return t("you", self.lang)
-        place = order_from(self.human, seat)
-        return t("log_name", self.lang, role=t(f"role_{place}", self.lang), name=t(f"name_{place}", self.lang))
+        return seat_name(self.human, seat, self.lang)
 
     def badge_name(self, seat: int) -> tuple[str, str]:
-        if seat == self.human:
-            return t("you", self.lang), t("role_0", self.lang)
-        place = order_from(self.human, seat)
-        return t(f"name_{place}", self.lang), t(f"role_{place}", self.lang)
+        return badge_name(self.human, seat, self.lang)
 
     def unseen(self) -> list[int]:
         """记牌器: per rank, cards the human has not seen (deck − hand − played so far)."""
         stamp = self.director.shown
         if self._unseen is None or self._unseen[0] != stamp:
-            seen = counts_of_cards(self.board.hand)
-            for event in self.board.deal_events:
-                if event.kind in (ev.PLAY, ev.BURN):
-                    for card in event.card_ids:
-                        seen[RANK_OF_CARD[card]] += 1
-            total = deck_counts(self.view.rules.deck)
-            self._unseen = (stamp, [max(0, a - b) for a, b in zip(total, seen)])
+            self._unseen = (stamp, unseen_counts(self.board, self.view.rules.deck))
         return self._unseen[1]
 
     def open_hands(self) -> dict[int, tuple[int, ...]]:

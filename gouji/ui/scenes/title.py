@@ -1,4 +1,4 @@
-"""Title screen: new game, continue, rules preset, language, settings, help, quit."""
+"""Title screen: new game, continue, rules preset, language, settings, help, quit; statistics and past deals."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ...version import version
 from .. import theme
 from ..i18n import other_language, t
 from ..layout import Layout
-from ..widgets import ButtonBar, column
+from ..widgets import Button, ButtonBar, column
 from .base import Host, Scene
 
 HOTKEYS = {"new": pygame.K_RETURN, "continue": pygame.K_c, "preset": pygame.K_r, "language": pygame.K_l,
@@ -34,8 +34,21 @@ class TitleScene(Scene):
         actions = {"new": self.app.new_match, "continue": self.app.continue_match,
                    "preset": self.app.open_rules, "language": self._toggle_language,
                    "settings": self.app.open_settings, "help": self.app.open_help, "quit": self.app.quit}
-        self.buttons.set(column(self.app.layout, entries, actions, 330, width=320,
-                                enabled={"continue": has_save()}, hotkeys=HOTKEYS))
+        top, step, L = 326, 54, self.app.layout
+        buttons = column(L, entries[:-1], actions, top, width=320, enabled={"continue": has_save()},
+                         hotkeys=HOTKEYS, step=step, height=46)
+        records = self._records_row(top + len(buttons) * step)   # statistics and past deals, then quit
+        last = column(L, entries[-1:], actions, top + (len(buttons) + 1) * step, width=320, hotkeys=HOTKEYS,
+                      height=46)
+        self.buttons.set(buttons + records + last)
+
+    def _records_row(self, y: int) -> list[Button]:
+        """Statistics and past deals, side by side under the column."""
+        L, lang = self.app.layout, self.app.settings.language
+        return [Button(pygame.Rect(L.box(480, y - 23, 155, 46)), t("title_stats", lang), self.app.open_stats,
+                       key="stats", size=L.font(20), hotkey=pygame.K_t),
+                Button(pygame.Rect(L.box(645, y - 23, 155, 46)), t("title_history", lang), self.app.open_history,
+                       key="history", size=L.font(20), hotkey=pygame.K_d)]
 
     def _toggle_language(self) -> None:
         self.app.update_settings(language=other_language(self.app.settings.language))
