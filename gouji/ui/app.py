@@ -18,6 +18,7 @@ import bots
 from ..engine.match import Match
 from ..engine.rules import RuleSet
 from ..store.files import sweep_stale_temps
+from ..store.progress import load_progress
 from ..store.rules_file import load_rules_file, save_rules
 from ..store.saves import delete_save, load_save, save_match
 from ..store.settings import Settings, config_dir, data_dir, load_settings, rules_path, save_settings
@@ -28,6 +29,7 @@ from .i18n import t
 from .notices import Notices
 from .scenes.base import Scene, SceneStack
 from .sound import Sounds
+from .app_learn import LearnMixin
 from .layout import Layout
 from .window import open_window, set_mode
 
@@ -47,6 +49,7 @@ class Options:
     save: bool | None = None           # write the save and settings? None: unless the run is unattended
     size: tuple[int, int] | None = None  # the window's size (else it fits the screen)
     fullscreen: bool = False
+    lesson: str | None = None          # open this lesson (with a screenshot: at its first step, then quit)
 
     @property
     def unattended(self) -> bool:
@@ -58,7 +61,7 @@ class Options:
         return self.save if self.save is not None else not self.unattended
 
 
-class App:
+class App(LearnMixin):
     def __init__(self, options: Options, screen: pygame.Surface | None = None) -> None:
         self.options = options
         self.notices = Notices()
@@ -87,11 +90,14 @@ class App:
         self._since_draw = 0.0
         self.deal_seed = options.seed if options.seed is not None else int(time.time()) % 100000
         self.match: Match | None = None
+        self.table: Table | None = None    # the table being played; ``table.practice``: a practice match
         from .scenes.title import TitleScene
         self.scenes.reset(TitleScene(self))
         if options.fullscreen:
             self.toggle_fullscreen()
-        if options.autoplay:
+        if options.lesson:
+            self.open_lesson(options.lesson, first_step=bool(options.screenshot))
+        elif options.autoplay:
             self.new_match()
 
     @property
@@ -127,6 +133,9 @@ class App:
             self.report("settings_broken", self.settings_problem)
         self._custom_rules = self._load_custom_rules()
         self._check_save()
+        self.progress, problem = load_progress()
+        if problem:
+            self.report("progress_broken", problem)
 
     def _load_custom_rules(self) -> RuleSet:
         """The player's own rules file (checked at every start, used under preset "custom");
@@ -190,11 +199,19 @@ class App:
     def play_match(self, match: Match) -> None:
         """Sit down at the table of ``match`` (new or resumed)."""
         from .scenes.table import TableScene
+        table = self._table_for(match)
+        self._sit_down(table, TableScene(self, table))
+
+    def _table_for(self, match: Match, practice: bool = False) -> Table:
         table = Table(match, bots.make, human=0, bot_level=self.settings.bot_level, seed=match.seed,
-                      on_applied=self._applied)
+                      on_applied=self._applied, practice=practice)
         table.autoplay = self.options.autoplay
-        self.match = match
-        self.scenes.reset(TableScene(self, table))
+        return table
+
+    def _sit_down(self, table: Table, scene: Scene) -> None:
+        assert isinstance(table.game, Match)
+        self.match, self.table = table.game, table
+        self.scenes.reset(scene)
         self._applied(None)
 
     def continue_match(self) -> None:
@@ -217,8 +234,8 @@ class App:
         """After every action: save the match, atomically (or forget it when over);
         a failure is shown during play."""
         match = self.playing
-        if not self.options.persist:
-            return
+        if not self.options.persist or self.table is not None and self.table.practice:
+            return   # a practice match is never saved (nor is the save of a real one touched)
         problem = delete_save() if match.is_over else save_match(match)
         self._written("save_failed", problem)
         if problem is None and not match.is_over:
@@ -230,6 +247,8 @@ class App:
         """What became of the match, for a crash message."""
         if self.match is None:
             return "no match was being played"
+        if self.table is not None and self.table.practice:
+            return "a practice match was being played (practice is never saved)"
         if not self.options.persist:
             return "this unattended run did not save its match (--save would)"
         if self.match.is_over:
@@ -254,15 +273,23 @@ class App:
 
     def _deal_ended(self, overlay) -> None:
         """Test hooks: a screenshot of the final table, and quitting after a deal."""
-        if self.options.screenshot:
-            self.draw()
-            try:
-                pygame.image.save(self.screen, self.options.screenshot)
-            except (pygame.error, OSError) as exc:
-                print(f"gouji: the screenshot could not be written to {self.options.screenshot}: {exc}",
-                      file=sys.stderr)
-                self.exit_code = 1
+        if self.options.screenshot and not self.options.lesson:
+            self._screenshot(self.options.screenshot)
         if self.options.quit_after_deal:
+            self.running = False
+
+    def _screenshot(self, path: str) -> None:
+        self.draw()
+        try:
+            pygame.image.save(self.screen, path)
+        except (pygame.error, OSError) as exc:
+            print(f"gouji: the screenshot could not be written to {path}: {exc}", file=sys.stderr)
+            self.exit_code = 1
+
+    def screen_ready(self) -> None:
+        """A lesson's step waits for the learner: with ``--lesson ID --screenshot``, the picture, then quit."""
+        if self.options.lesson and self.options.screenshot and self.running:
+            self._screenshot(self.options.screenshot)
             self.running = False
 
     def to_title(self) -> None:

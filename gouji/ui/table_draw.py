@@ -55,6 +55,9 @@ class TableFacts(Protocol):
     def open_hands(self) -> dict[int, tuple[int, ...]]:
         """Other seats whose cards are shown face up (practice, review, lessons): seat -> cards."""
         ...
+    def counts_always(self) -> bool:
+        """Every seat's hand size is shown (else only those of 10 or fewer)."""
+        ...
 
 
 LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.RANG: "log_rang",
@@ -189,7 +192,7 @@ class TableDrawer:
 
     def _count_shown(self, seat: int, view: SeatView) -> bool:
         count = view.counts[seat]
-        always = self.scene.app.settings.show_counts == "always"
+        always = self.scene.counts_always()
         return count > 0 and (always or count <= 10 or seat == view.seat)
 
     def _draw_count(self, screen: pygame.Surface, count: int, rect: pygame.Rect) -> None:

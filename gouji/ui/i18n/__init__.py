@@ -7,9 +7,9 @@ short, stable and unique across modules. The font coverage test walks them.
 
 from __future__ import annotations
 
-from . import notices, screens, table
+from . import learn, notices, screens, table
 
-MODULES = (screens, table, notices)
+MODULES = (screens, table, notices, learn)
 STRINGS: dict[str, tuple[str, str]] = {key: text for module in MODULES for key, text in module.STRINGS.items()}
 
 

@@ -18,8 +18,11 @@ import pygame
 from ..widgets import ButtonBar
 
 if TYPE_CHECKING:
+    from ...engine.match import Match
     from ...engine.rules import RuleSet
+    from ...store.progress import Progress
     from ...store.settings import Settings
+    from ..practice import Switches
     from ..cardart import CardArt
     from ..fonts import Fonts
     from ..layout import Layout
@@ -31,6 +34,9 @@ class Options(Protocol):
     quit_after_deal: bool
     speed: str | None
 
+    @property
+    def persist(self) -> bool: ...
+
 
 class Host(Protocol):
     settings: "Settings"
@@ -41,6 +47,7 @@ class Host(Protocol):
     settings_problem: str | None
     rules_problem: str | None
     save_problem: str | None
+    progress: "Progress"   # 学规则 / Learn: lessons finished, quiz figures
 
     @property
     def options(self) -> Options: ...
@@ -68,6 +75,13 @@ class Host(Protocol):
     def show_deal_summary(self, scene: "Scene") -> None: ...
     def show_match_end(self, scene: "Scene") -> None: ...
     def quit(self) -> None: ...
+    # 学规则 / Learn
+    def open_learn(self) -> None: ...
+    def open_lesson(self, lesson_id: str, first_step: bool = False) -> None: ...
+    def open_practice(self, match: "Match | None" = None, switches: "Switches | None" = None) -> None: ...
+    def lesson_finished(self, lesson_id: str) -> None: ...
+    def quiz_answered(self, topic: str, correct: bool, streak: int) -> None: ...
+    def screen_ready(self) -> None: ...
 
 
 

@@ -13,7 +13,8 @@ from ..layout import Layout
 from ..widgets import ButtonBar, column
 from .base import Host, Scene
 
-HOTKEYS = {"new": pygame.K_RETURN, "continue": pygame.K_c, "preset": pygame.K_r, "language": pygame.K_l,
+HOTKEYS = {"new": pygame.K_RETURN, "continue": pygame.K_c, "learn": pygame.K_x, "preset": pygame.K_r,
+           "language": pygame.K_l,
            "settings": pygame.K_s, "help": pygame.K_h, "quit": pygame.K_q}
 
 
@@ -27,14 +28,14 @@ class TitleScene(Scene):
     def refresh_language(self) -> None:
         lang, settings = self.app.settings.language, self.app.settings
         preset_label = t(f"preset_{settings.preset}", lang)
-        entries = [("new", t("new_game", lang)), ("continue", t("continue", lang)),
+        entries = [("new", t("new_game", lang)), ("continue", t("continue", lang)), ("learn", t("learn", lang)),
                    ("preset", t("preset", lang, name=preset_label)), ("language", t("language", lang)),
                    ("settings", t("settings", lang)), ("help", t("rules_help", lang)),
                    ("quit", t("quit", lang))]
-        actions = {"new": self.app.new_match, "continue": self.app.continue_match,
+        actions = {"new": self.app.new_match, "continue": self.app.continue_match, "learn": self.app.open_learn,
                    "preset": self.app.open_rules, "language": self._toggle_language,
                    "settings": self.app.open_settings, "help": self.app.open_help, "quit": self.app.quit}
-        self.buttons.set(column(self.app.layout, entries, actions, 330, width=320,
+        self.buttons.set(column(self.app.layout, entries, actions, 318, width=320,
                                 enabled={"continue": has_save()}, hotkeys=HOTKEYS))
 
     def _toggle_language(self) -> None:
