@@ -22,7 +22,8 @@ RIGHT = 760        # design x of the quiz and practice column
 
 
 class LessonButton(Button):
-    """A lesson in the list: its number and title from the left, a check mark once finished."""
+    """A lesson in the list: its number and title from the left (on two lines if need be),
+    a check mark once finished."""
 
     done: bool = False
 
@@ -34,9 +35,17 @@ class LessonButton(Button):
         left = self.rect.x + tick // 2
         if self.done:
             draw_check(screen, pygame.Rect(left, self.rect.centery - tick // 2, tick, tick), (40, 110, 40))
-        room = self.rect.width - 2 * tick - self.rect.height
-        text = fonts.render_fit(label, self.size, theme.BUTTON_TEXT, room, bold=True)
-        screen.blit(text, text.get_rect(midleft=(left + tick + tick // 3, self.rect.centery)))
+        left += tick + tick // 3
+        room = self.rect.right - left - self.rect.height
+        size, lines = self.size, fonts.wrap(label, self.size, room, bold=True)
+        while len(lines) > 2 and size > 11:
+            size -= 1
+            lines = fonts.wrap(label, size, room, bold=True)
+        step = round(size * 1.22)
+        top = self.rect.centery - step * min(2, len(lines)) // 2
+        for i, line in enumerate(lines[:2]):
+            text = fonts.render_fit(line, size, theme.BUTTON_TEXT, room, bold=True)
+            screen.blit(text, (left, top + i * step))
 
 
 class LearnScene(Scene):
@@ -57,9 +66,9 @@ class LearnScene(Scene):
         buttons: list[Button] = []
         for i, lesson in enumerate(self.lessons[:len(LESSON_LETTERS)]):
             column, row = divmod(i, ROWS)
-            button = LessonButton(pygame.Rect(L.box(60 + column * 340, 128 + row * 58, 322, 48)),
+            button = LessonButton(pygame.Rect(L.box(50 + column * 348, 124 + row * 58, 338, 52)),
                                   f"{i + 1}. {lesson.title.get(lang)}", self._opener(i), key=f"lesson:{lesson.id}",
-                                  size=L.font(18), hotkey=getattr(pygame, f"K_{LESSON_LETTERS[i]}"))
+                                  size=L.font(17), hotkey=getattr(pygame, f"K_{LESSON_LETTERS[i]}"))
             button.done = progress.finished(lesson.id)
             buttons.append(button)
         preset = t(f"preset_{self.app.settings.preset}", lang)
@@ -126,11 +135,11 @@ class LearnScene(Scene):
         screen.blit(fonts.render(t("learn_quiz", lang), L.font(26), theme.GOLD, bold=True), L.pt(RIGHT, 100))
         block, = fit_blocks(fonts, [[Para(t("learn_quiz_text", lang), theme.TEXT_DIM)]], L.s(470), L.s(50),
                             L.font(16))
-        draw_block(screen, fonts, block, L.pt(RIGHT, 140))
+        draw_block(screen, fonts, block, L.pt(RIGHT, 136))
         best = fonts.render(t("learn_best", lang, n=progress.best_streak), L.font(19), theme.TEXT, bold=True)
-        screen.blit(best, L.pt(RIGHT, 190))
+        screen.blit(best, L.pt(RIGHT, 198))
         for i, topic in enumerate(TOPICS):
-            y = 222 + i * 30
+            y = 232 + i * 29
             name = fonts.render_fit(topic_title(topic).get(lang), L.font(16), theme.TEXT, L.s(300))
             screen.blit(name, L.pt(RIGHT + 10, y))
             right, asked = progress.topics.get(topic, (0, 0))

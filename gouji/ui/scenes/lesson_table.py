@@ -76,6 +76,7 @@ class LessonStepScene(TableScene):
         table = Table(self.session, bots.make, human=state.runner.step.seat, bot_level=app.settings.bot_level)
         super().__init__(app, table)
         self.opened = self._seats_shown()
+        self._rebuild_panel()
 
     def _seats_shown(self) -> set[int]:
         """Other seats whose whole hand the step shows: they lie face up on the table."""

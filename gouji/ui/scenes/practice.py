@@ -57,6 +57,7 @@ class PracticeScene(TableScene):
         self._whys: dict[int, Why | None] = {}
         self._auto_hinted = -1
         super().__init__(app, table)
+        self._rebuild_toolbar()
 
     # ----- the switches ----------------------------------------------------
     def open_hands(self) -> dict[int, tuple[int, ...]]:
@@ -70,9 +71,8 @@ class PracticeScene(TableScene):
 
     def toggle(self, name: str) -> None:
         setattr(self.switches, name, not getattr(self.switches, name))
-        self._toolbar_signature = None
-        if name == "auto_hint":
-            self._auto_hinted = -1
+        self._auto_hinted = -1
+        self._rebuild_toolbar()
 
     # ----- the match's memory ------------------------------------------------
     def _move_on(self) -> bool:

@@ -24,6 +24,7 @@ from .lesson_intro import backdrop
 OPTION_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
 KEYPAD = {pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
 SEAT_TOPICS = ("turn", "burn", "lead", "score", "tribute")   # questions about seats: a seat diagram helps
+CARD_TOPICS = ("beat", "gouji", "burn")                      # questions whose options may be plays: drawn as cards
 SEAT_ANGLES = (90.0, 30.0, -30.0, -90.0, -150.0, 150.0)      # RULES §0: 0 at the bottom, counter-clockwise
 GOOD = (110, 200, 120)
 BAD = (220, 90, 80)
@@ -103,7 +104,7 @@ class QuizScene(Scene):
             column, row = i % 2, i // 2
             button = OptionButton(pygame.Rect(L.box(60 + column * 590, 352 + row * 70, 570, 58)), option.get(lang),
                                   self._chooser(i), key=f"option:{i}", size=L.font(20), hotkey=OPTION_KEYS[i])
-            button.art = self.app.art
+            button.art = self.app.art if self.question.topic in CARD_TOPICS else None
             if self.answer is not None:
                 button.mark = "right" if i == self.answer.right else "wrong" if i == self.chosen else ""
             buttons.append(button)
