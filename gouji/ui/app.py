@@ -192,7 +192,11 @@ class App(LearnMixin):
 
     # ----- navigation ----------------------------------------------------
     def new_match(self) -> None:
-        """A new match with the current rules, seeded from the command line or the clock."""
+        """A new match with the current rules, seeded from the command line or the clock
+        (at a practice table — its result panel's New match — a new practice match)."""
+        if self.table is not None and self.table.practice:
+            self.open_practice()
+            return
         self.play_match(Match.new(self.deal_seed, self.rules))
         self.deal_seed += 1
 
@@ -295,6 +299,7 @@ class App(LearnMixin):
     def to_title(self) -> None:
         from .scenes.title import TitleScene
         self.scenes.reset(TitleScene(self))
+        self.table = None
 
     def open_help(self) -> None:
         from .scenes.help import HelpScene

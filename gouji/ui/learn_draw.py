@@ -121,11 +121,25 @@ def layout_block(fonts: Fonts, paras: list[Para], width: int, size: int) -> Bloc
         here = max(10, round(size * para.scale))
         step = round(here * 1.4)
         y += round(para.gap * step)
-        for raw in para.text.splitlines() or [""]:
-            for line in fonts.wrap(raw.strip(), here, width, para.bold) or [""]:
+        for number, raw in enumerate(para.text.strip().splitlines() or [""]):
+            y += round(0.35 * step) if number else 0   # a little air between the text's paragraphs
+            for line in no_leading_punctuation(fonts.wrap(raw.strip(), here, width, para.bold)) or [""]:
                 lines.append((line, here, para.colour, para.bold, y))
                 y += step
     return Block(tuple(lines), y)
+
+
+CLOSING = "，。、；：！？）」”’》…,.;:!?)"
+
+
+def no_leading_punctuation(lines: list[str]) -> list[str]:
+    """No line may start with closing punctuation (Chinese typesetting): the character before it
+    moves down with it."""
+    out = list(lines)
+    for i in range(1, len(out)):
+        if out[i] and out[i][0] in CLOSING and len(out[i - 1]) > 1:
+            out[i - 1], out[i] = out[i - 1][:-1], out[i - 1][-1] + out[i]
+    return out
 
 
 def draw_block(screen: pygame.Surface, fonts: Fonts, block: Block, topleft: tuple[int, int]) -> None:

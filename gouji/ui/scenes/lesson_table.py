@@ -240,7 +240,7 @@ class LessonStepScene(TableScene):
         cards_h = (card[1] + L.s(10)) * (1 + len(show) // 4) if show else 0
         buttons_h = L.s(64) if self.panel_buttons.buttons else 0
         room = box.height - 2 * pad - cards_h - buttons_h
-        head, tail = fit_blocks(fonts, [self._prompt_paras(), self._outcome_paras()], width, room, L.font(17))
+        head, tail = fit_blocks(fonts, [self._prompt_paras(), self._outcome_paras()], width, room, L.font(19))
         x, y = box.x + pad, box.y + pad
         draw_block(screen, fonts, head, (x, y))
         y += head.height

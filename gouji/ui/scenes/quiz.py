@@ -16,6 +16,7 @@ from .. import theme
 from ..cardart import CardArt
 from ..i18n import t
 from ..layout import Layout
+from ..prompts import pretty
 from ..learn_draw import Para, cards_of, draw_block, draw_cards, draw_groups, fit_blocks, is_cards
 from ..widgets import Button, ButtonBar
 from .base import Host, Scene
@@ -36,6 +37,7 @@ class OptionButton(Button):
 
     mark: str = ""    # "", "right" or "wrong"
     art: CardArt | None = None   # the card art, for options that are cards
+    lang: str = "zh"             # the cards' names beside them
 
     def draw(self, screen: pygame.Surface, fonts) -> None:
         label, self.label = self.label, ""
@@ -49,9 +51,9 @@ class OptionButton(Button):
             h = self.rect.height * 4 // 5
             size = (h * 5 // 7, h)
             step = min(size[0] * 3 // 5, (self.rect.width - self.rect.height * 2) // max(1, len(cards_of(label))))
-            draw_cards(screen, self.art, label, (left, self.rect.centery - h // 2), size, step)
-            return
-        room = self.rect.width - 2 * self.rect.height
+            left += draw_cards(screen, self.art, label, (left, self.rect.centery - h // 2), size, step) + h // 3
+            label = pretty(label, self.lang)
+        room = self.rect.right - left - self.rect.height
         text = fonts.render_fit(label, self.size, theme.BUTTON_TEXT, room, bold=True)
         screen.blit(text, text.get_rect(midleft=(left, self.rect.centery)))
 
@@ -105,6 +107,7 @@ class QuizScene(Scene):
             button = OptionButton(pygame.Rect(L.box(60 + column * 590, 352 + row * 70, 570, 58)), option.get(lang),
                                   self._chooser(i), key=f"option:{i}", size=L.font(20), hotkey=OPTION_KEYS[i])
             button.art = self.app.art if self.question.topic in CARD_TOPICS else None
+            button.lang = lang
             if self.answer is not None:
                 button.mark = "right" if i == self.answer.right else "wrong" if i == self.chosen else ""
             buttons.append(button)
