@@ -24,9 +24,10 @@ from ui_helpers import click, key, make_app
 LESSONS = load_lessons()
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
-    """A fresh data folder: the progress file starts empty."""
+    """A fresh folder for the player's files: the progress file starts empty, and nothing a test
+    changes (settings, progress) reaches the other tests."""
     monkeypatch.setenv("GOUJI_HOME", str(tmp_path))
     return tmp_path
 

@@ -29,7 +29,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lesson_done_before": ("这一课你已经学完了", "You have finished this lesson before"),
     # a lesson on the table
     "lesson_step": ("第 {n}/{total} 步", "Step {n} of {total}"),
-    "lesson_right": ("对了！", "Right!"),
     "lesson_wrong": ("规则上可以，但不是这一课要的：", "Legal, but not what this lesson teaches:"),
     "lesson_undone": ("你出的已经收回，再试一次。", "Your move was taken back: try again."),
     "lesson_illegal": ("规则不允许：", "The rules refuse it:"),

@@ -260,11 +260,11 @@ class LessonStepScene(TableScene):
     def _outcome_paras(self) -> list[Para]:
         lang, outcome = self.lang, self.outcome
         paras: list[Para] = []
-        if outcome is not None:
-            heads = {Verdict.ACCEPTED: ("lesson_right", GOOD), Verdict.WRONG: ("lesson_wrong", theme.WARN),
-                     Verdict.ILLEGAL: ("lesson_illegal", theme.WARN)}
-            key, colour = heads[outcome.verdict]
-            paras += [Para(t(key, lang), colour, bold=True, gap=0.6), Para(outcome.text.get(lang), theme.TEXT)]
+        if outcome is not None and outcome.verdict == Verdict.ACCEPTED:   # the lesson's text says "Right"
+            paras.append(Para(outcome.text.get(lang), GOOD, gap=0.6))
+        elif outcome is not None:
+            key = "lesson_wrong" if outcome.verdict == Verdict.WRONG else "lesson_illegal"
+            paras += [Para(t(key, lang), theme.WARN, bold=True, gap=0.6), Para(outcome.text.get(lang), theme.TEXT)]
             if outcome.verdict == Verdict.WRONG:
                 paras.append(Para(t("lesson_undone", lang), theme.TEXT_DIM))
         if self.finished:

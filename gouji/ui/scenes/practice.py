@@ -63,8 +63,19 @@ class PracticeScene(TableScene):
     def open_hands(self) -> dict[int, tuple[int, ...]]:
         if not self.switches.open_hands:
             return {}
-        return {seat: in_hand_order(self.match.hand_cards(seat)) for seat in range(6)
-                if seat != self.human and self.match.hand_cards(seat)}
+        finished = self.board.deal_over or self.board.deal_index < self.match.deal_index
+        hands = {}
+        for seat in range(6):
+            if seat == self.human:
+                continue
+            if finished:   # the deal on show is over: the cards it left in each hand
+                view = self.match.finished_view(seat)
+                cards: tuple[int, ...] | list[int] = view.hand_cards if view is not None else ()
+            else:
+                cards = self.match.hand_cards(seat)
+            if cards:
+                hands[seat] = in_hand_order(cards)
+        return hands
 
     def counts_always(self) -> bool:
         return self.switches.counts or super().counts_always()
@@ -72,6 +83,8 @@ class PracticeScene(TableScene):
     def toggle(self, name: str) -> None:
         setattr(self.switches, name, not getattr(self.switches, name))
         self._auto_hinted = -1
+        if name == "auto_hint" and self.switches.auto_hint:
+            self.note = None   # the hint shows at once
         self._rebuild_toolbar()
 
     # ----- the match's memory ------------------------------------------------
@@ -137,7 +150,8 @@ class PracticeScene(TableScene):
     def update(self, dt: float) -> bool:
         changed = super().update(dt)
         stamp = len(self.table.stream)
-        if self.switches.auto_hint and self.human_turn() and self._auto_hinted != stamp and self.note is None:
+        fresh = self.note is None or self.note.stamp != stamp
+        if self.switches.auto_hint and self.human_turn() and self._auto_hinted != stamp and fresh:
             self._auto_hinted = stamp
             chosen = set(self.chosen)
             self._next_hint()
