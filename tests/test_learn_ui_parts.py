@@ -75,3 +75,14 @@ def test_cards_in_notation_and_chinese_line_breaks():
     assert is_cards("XAA") and not is_cards("he may not burn") and not is_cards("12") and not is_cards("")
     assert no_leading_punctuation(["这一轮归你", "，你先出。"]) == ["这一轮归", "你，你先出。"]
     assert no_leading_punctuation(["a b", "c"]) == ["a b", "c"]
+
+
+def test_every_move_a_bot_can_make_has_words_in_both_languages():
+    from gouji.engine.match import WORDS as DECISIONS
+    from gouji.ui.scenes.practice import action_words
+    words = {word for pair in DECISIONS.values() for word in pair} | {"pass", "noburn", "rang"}
+    for lang in ("zh", "en"):
+        for word in words:
+            assert action_words(word, lang) != word, (lang, word)
+        assert action_words("play 88", lang).endswith("8 8") and "8 8" in action_words("return 88", lang)
+    assert action_words("nodeclare", "en") == "does not declare"

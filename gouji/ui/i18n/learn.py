@@ -73,6 +73,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "pr_pass": ("过牌", "passes"),
     "pr_noburn": ("不烧", "does not burn"),
     "pr_rang": ("让牌", "yields (让)"),
+    "pr_declare": ("宣点", "declares (宣点)"),
+    "pr_nodeclare": ("不宣", "does not declare"),
+    "pr_revolt": ("革命", "revolts (革命)"),
+    "pr_norevolt": ("不革命", "does not revolt"),
+    "pr_yaotou": ("要头", "takes 要头"),
+    "pr_wutou": ("选无头", "chooses 无头"),
     # the player's progress file
     "progress_broken": ("学习进度文件损坏，已另存一份：{why}",
                         "The Learn progress file was broken and has been kept aside: {why}"),

@@ -24,9 +24,8 @@ TOGGLES = (("open_hands", "pr_open", pygame.K_o), ("counts", "pr_counts", pygame
 ASKS = (("why", "pr_why", pygame.K_e), ("undo", "pr_undo", pygame.K_u))
 LAMP_ON = (90, 210, 110)
 CARD_WORDS = {"play": "pr_play", "burn": "pr_burn", "return": "pr_return"}
-WORDS = {"pass": "pr_pass", "noburn": "pr_noburn", "rang": "pr_rang", "declare": "btn_declare",
-         "nodeclare": "btn_nodeclare", "revolt": "btn_revolt", "norevolt": "btn_norevolt", "yaotou": "btn_yaotou",
-         "wutou": "btn_wutou"}
+WORDS = {word: f"pr_{word}" for word in ("pass", "noburn", "rang", "declare", "nodeclare", "revolt", "norevolt",
+                                          "yaotou", "wutou")}
 
 
 class ToggleButton(Button):
