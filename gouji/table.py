@@ -54,8 +54,9 @@ class Submitted:
 class Table:
     def __init__(self, game: Session, make_bot: PlayerFactory, human: int | None = HUMAN,
                  bot_level: str = "normal", seed: int = 0,
-                 on_applied: Callable[[Submitted], None] | None = None) -> None:
+                 on_applied: Callable[[Submitted], None] | None = None, practice: bool = False) -> None:
         self.game = game
+        self.practice = practice  # a practice match: never saved, counted in no statistics
         self.make_bot = make_bot
         self.on_applied = on_applied
         self.human = human

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from gouji.ui.layout import Layout
+from gouji.ui.scenes.title import COLUMN_TOP
 
 NEEDED = ("Xvfb", "xdotool")
 pytestmark = pytest.mark.skipif(any(shutil.which(tool) is None for tool in NEEDED),
@@ -73,7 +74,7 @@ def test_clicking_the_real_window(tmp_path):
             xdotool(display, "mouseup", "1")
 
         time.sleep(0.5)
-        click(*L.pt(640, 330))  # 新游戏 / New game
+        click(*L.pt(640, COLUMN_TOP))  # 新游戏 / New game
         turn = wait_for(lambda: next((line for line in trace_lines(trace) if line.startswith("turn 0 ")), None),
                         60, "the human's first turn")
         _, _, phase, keys = turn.split(" ")

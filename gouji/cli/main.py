@@ -51,6 +51,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
                         help="window size in pixels, e.g. 1366x700 (default: fits the screen)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+    parser.add_argument("--lesson", metavar="ID", default=None,
+                        help="open a lesson of 学规则 / Learn (with --screenshot: a PNG of its first step, "
+                             "then exit)")
     args = parser.parse_args(argv)
     if args.screenshot:
         problem = screenshot_problem(args.screenshot)
@@ -97,10 +100,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             print(f"gouji: --review: {problem}", file=sys.stderr)
             return 2
+    if args.lesson is not None:
+        problem = lesson_problem(args.lesson)
+        if problem:
+            print(f"gouji: {problem}", file=sys.stderr)
+            return 2
     from ..ui.app import Options
     from ..ui.startup import run
     options = Options(autoplay=args.autoplay, seed=args.seed, quit_after_deal=args.quit_after_deal,
                       screenshot=args.screenshot, rules=args.rules, lang=args.lang, speed=args.speed,
                       bots=args.bots, sound=not args.no_sound, max_seconds=args.max_seconds, save=args.save,
-                      size=args.size, fullscreen=args.fullscreen, review=args.review)
+                      size=args.size, fullscreen=args.fullscreen, review=args.review,
+                      lesson=args.lesson)
     return run(options)
+
+
+def lesson_problem(lesson_id: str) -> str | None:
+    """Why ``--lesson ID`` cannot be opened (an unknown id: the list of ids), or None."""
+    from ..learn import LessonError, load_lessons
+    try:
+        ids = [lesson.id for lesson in load_lessons()]
+    except LessonError as exc:
+        return f"the lessons cannot be loaded: {exc}"
+    if lesson_id in ids:
+        return None
+    return f"no lesson {lesson_id!r:.60}; the lessons are: {', '.join(ids)}"

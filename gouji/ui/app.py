@@ -18,6 +18,7 @@ import bots
 from ..engine.match import Match
 from ..engine.rules import RuleSet
 from ..store.files import sweep_stale_temps
+from ..store.progress import load_progress
 from ..store.records import Seating
 from ..store.rules_file import load_rules_file, save_rules
 from ..store.saves import delete_save, load_save, save_match
@@ -27,6 +28,7 @@ from .cardart import CardArt
 from .fonts import Fonts
 from .i18n import t
 from .notices import Notices
+from .app_learn import LearnMixin
 from .recorder import Recorder
 from .records_nav import RecordsNav
 from .scenes.base import Scene, SceneStack
@@ -51,6 +53,7 @@ class Options:
     size: tuple[int, int] | None = None  # the window's size (else it fits the screen)
     fullscreen: bool = False
     review: str | None = None          # a deal code to open a review of at start (--review)
+    lesson: str | None = None          # open this lesson (with a screenshot: at its first step, then quit)
 
     @property
     def unattended(self) -> bool:
@@ -62,7 +65,7 @@ class Options:
         return self.save if self.save is not None else not self.unattended
 
 
-class App(RecordsNav):
+class App(RecordsNav, LearnMixin):
     def __init__(self, options: Options, screen: pygame.Surface | None = None) -> None:
         self.options = options
         self.notices = Notices()
@@ -91,15 +94,18 @@ class App(RecordsNav):
         self._since_draw = 0.0
         self.deal_seed = options.seed if options.seed is not None else int(time.time()) % 100000
         self.match: Match | None = None
+        self.table: Table | None = None                   # the table being played (``table.practice``)
         self.seating = Seating()                          # the match's human seat, practice or not, …
         self.recorder = Recorder(enabled=options.persist)  # the history, on a worker thread
         from .scenes.title import TitleScene
         self.scenes.reset(TitleScene(self))
-        if options.review:
-            self.start_review(options.review)
         if options.fullscreen:
             self.toggle_fullscreen()
-        if options.autoplay:
+        if options.review:
+            self.start_review(options.review)
+        elif options.lesson:
+            self.open_lesson(options.lesson, first_step=bool(options.screenshot))
+        elif options.autoplay:
             self.new_match()
 
     @property
@@ -135,6 +141,9 @@ class App(RecordsNav):
             self.report("settings_broken", self.settings_problem)
         self._custom_rules = self._load_custom_rules()
         self._check_save()
+        self.progress, problem = load_progress()
+        if problem:
+            self.report("progress_broken", problem)
 
     def _load_custom_rules(self) -> RuleSet:
         """The player's own rules file (checked at every start, used under preset "custom");
@@ -191,7 +200,11 @@ class App(RecordsNav):
 
     # ----- navigation ----------------------------------------------------
     def new_match(self) -> None:
-        """A new match with the current rules, seeded from the command line or the clock."""
+        """A new match with the current rules, seeded from the command line or the clock
+        (at a practice table — its result panel's New match — a new practice match)."""
+        if self.table is not None and self.table.practice:
+            self.open_practice()
+            return
         self.play_match(Match.new(self.deal_seed, self.rules))
         self.deal_seed += 1
 
@@ -200,12 +213,22 @@ class App(RecordsNav):
         """Sit down at the table of ``match`` (new or resumed; a practice game is neither saved nor
         counted in the statistics; ``start``: actions replayed before the player took over)."""
         from .scenes.table import TableScene
-        table = Table(match, bots.make, human=human, bot_level=self.settings.bot_level, seed=match.seed,
-                      on_applied=self._applied)
-        table.autoplay = self.options.autoplay
-        self.match = match
+        table = self._table_for(match, practice, human)
         self.seating = Seating(human=human, practice=practice, resumed=resumed, start=start)
-        self.scenes.reset(TableScene(self, table))
+        self._sit_down(table, TableScene(self, table))
+
+    def _table_for(self, match: Match, practice: bool = False, human: int = 0) -> Table:
+        table = Table(match, bots.make, human=human, bot_level=self.settings.bot_level, seed=match.seed,
+                      on_applied=self._applied, practice=practice)
+        table.autoplay = self.options.autoplay
+        return table
+
+    def _sit_down(self, table: Table, scene: Scene) -> None:
+        assert isinstance(table.game, Match)
+        if table.practice and not self.seating.practice:
+            self.seating = Seating(human=table.human or 0, practice=True)   # a Learn practice table
+        self.match, self.table = table.game, table
+        self.scenes.reset(scene)
         self._applied(None)
 
     def continue_match(self) -> None:
@@ -228,9 +251,9 @@ class App(RecordsNav):
         """After every action: save the match, atomically (or forget it when over);
         a failure is shown during play."""
         match = self.playing
-        practice = self.seating.practice or bool(getattr(match, "practice", False))   # also a Learn practice table
+        practice = self.seating.practice or (self.table is not None and self.table.practice)
         self.recorder.after_action(match, replace(self.seating, bot_level=self.settings.bot_level, practice=practice))
-        if not self.options.persist or practice:   # practice never touches the save
+        if not self.options.persist or practice:   # practice is never saved (nor the real save touched)
             return
         problem = delete_save() if match.is_over else save_match(match)
         self._written("save_failed", problem)
@@ -245,6 +268,8 @@ class App(RecordsNav):
             return "no match was being played"
         if not self.options.persist:
             return "this unattended run did not save its match (--save would)"
+        if self.table is not None and self.table.practice:
+            return "a practice match was being played (practice is never saved)"
         if self.match.is_over:
             return "the match had ended"
         if self.saved_actions == len(self.match.actions):
@@ -268,10 +293,17 @@ class App(RecordsNav):
 
     def _deal_ended(self, overlay) -> None:
         """Test hooks: a screenshot of the final table, and quitting after a deal."""
-        if self.options.screenshot:
+        if self.options.screenshot and not self.options.lesson:
             self.draw()
             self.write_screenshot()
         if self.options.quit_after_deal:
+            self.running = False
+
+    def screen_ready(self) -> None:
+        """A lesson's step waits for the learner: with ``--lesson ID --screenshot``, the picture, then quit."""
+        if self.options.lesson and self.options.screenshot and self.running:
+            self.draw()
+            self.write_screenshot()
             self.running = False
 
     def write_screenshot(self) -> None:
@@ -284,6 +316,7 @@ class App(RecordsNav):
 
     def to_title(self) -> None:
         from .scenes.title import TitleScene
+        self.table = None
         self.scenes.reset(TitleScene(self))
 
     def open_help(self) -> None:

@@ -75,6 +75,7 @@ def _steps() -> list[str]:
                 app.draw()
                 app.scenes.pop()
         done.append("scenes: title, settings, help drawn in zh and en")
+        done.append(_learn(app))
         app.new_match()
         table_scene = app.scenes.top
         assert isinstance(table_scene, TableScene)
@@ -118,3 +119,24 @@ def _records(app) -> str:
     if deals != 1:
         raise RuntimeError(f"the history holds {deals} deals, not 1")
     return f"records: deal recorded, review ({review.summary('en')}), statistics and past deals drawn"
+
+
+def _learn(app) -> str:
+    """学规则 / Learn: the bundled lessons load and pass their checks; the Learn menu, a lesson's
+    first step, a quiz question and the practice table are drawn."""
+    from ..learn import check_all, load_lessons
+    from .scenes.quiz import QuizScene
+    lessons = load_lessons()
+    problems = check_all(lessons)
+    if problems:
+        raise RuntimeError(f"lesson check: {problems[0]}")
+    app.open_learn()
+    app.draw()
+    app.open_lesson(lessons[0].id, first_step=True)
+    app.draw()
+    app.scenes.push(QuizScene(app, seed=1))
+    app.draw()
+    app.open_practice()
+    app.draw()
+    app.to_title()
+    return f"learn: {len(lessons)} lessons checked; Learn, a lesson, the quiz and the practice table drawn"

@@ -58,6 +58,7 @@ def shoot(size: tuple[int, int], lang: str, out: Path, seeds: Sequence[int] = tu
         app.scenes.push(make(app))
         save(app, name)
         app.scenes.pop()
+    shoot_learn(app, lambda name: save(app, name))
     found = find_phases(app, seeds, lambda phase: save(app, f"table-{phase}"))
     app.scenes.push(MenuScene(app, app.scenes.top))
     save(app, "menu")
@@ -69,6 +70,36 @@ def shoot(size: tuple[int, int], lang: str, out: Path, seeds: Sequence[int] = tu
         print(f"not reached with these seeds: {', '.join(missing)}", file=sys.stderr)
     pygame.quit()
     return written
+
+
+def shoot_learn(app, shot: Callable[[str], None]) -> None:
+    """The Learn menu, a lesson's first page and first step, a quiz question before and after its
+    answer, and the practice table with its switches on."""
+    import pygame
+
+    from .scenes.quiz import QuizScene
+    app.open_learn()
+    shot("learn")
+    app.open_lesson("burn-feasibility")
+    shot("lesson-intro")
+    app.open_lesson("burn-feasibility", first_step=True)
+    settle(app, app.scenes.top)
+    shot("lesson-step")
+    for seed, name in ((11, "quiz"), (5, "quiz-table")):
+        quiz = QuizScene(app, seed=seed)
+        app.scenes.push(quiz)
+        shot(name)
+        quiz.choose((quiz.question.answer + 1) % len(quiz.question.options))
+        shot(f"{name}-answered")
+        app.scenes.pop()
+    app.open_practice()
+    practice = app.scenes.top
+    practice.table.autoplay = False
+    settle(app, practice)
+    for key in (pygame.K_o, pygame.K_e):
+        practice.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.frame(0.1)
+    shot("practice")
 
 
 def find_phases(app, seeds: Sequence[int], shot: Callable[[str], None]) -> set[str]:

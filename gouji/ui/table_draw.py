@@ -62,6 +62,9 @@ class TableFacts(Protocol):
     def open_hands(self) -> dict[int, tuple[int, ...]]:
         """Other seats whose cards are shown face up (practice, review, lessons): seat -> cards."""
         ...
+    def counts_always(self) -> bool:
+        """Every seat's hand size is shown (else only those of 10 or fewer)."""
+        ...
 
 
 LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.RANG: "log_rang",
@@ -263,7 +266,7 @@ class TableDrawer:
         count = view.counts[seat]
         if count == 0:
             return None
-        if self.scene.app.settings.show_counts == "always" or view.shown_counts[seat] is not None:
+        if self.scene.counts_always() or view.shown_counts[seat] is not None:
             return count
         return None
 

@@ -7,9 +7,9 @@ short, stable and unique across modules. The font coverage test walks them.
 
 from __future__ import annotations
 
-from . import notices, records, screens, table
+from . import learn, notices, records, screens, table
 
-MODULES = (screens, table, notices, records)
+MODULES = (screens, table, notices, records, learn)
 STRINGS: dict[str, tuple[str, str]] = {key: text for module in MODULES for key, text in module.STRINGS.items()}
 
 

@@ -19,8 +19,11 @@ import pygame
 from ..widgets import ButtonBar
 
 if TYPE_CHECKING:
+    from ...engine.match import Match
     from ...engine.rules import RuleSet
+    from ...store.progress import Progress
     from ...store.settings import Settings
+    from ..practice import Switches
     from ..cardart import CardArt
     from ..fonts import Fonts
     from ...engine.dealcode import DealRef
@@ -38,6 +41,9 @@ class Options(Protocol):
     quit_after_deal: bool
     speed: str | None
 
+    @property
+    def persist(self) -> bool: ...
+
 
 class Host(Protocol):
     settings: "Settings"
@@ -48,6 +54,7 @@ class Host(Protocol):
     settings_problem: str | None
     rules_problem: str | None
     save_problem: str | None
+    progress: "Progress"   # 学规则 / Learn: lessons finished, quiz figures
 
     @property
     def options(self) -> Options: ...
@@ -79,6 +86,13 @@ class Host(Protocol):
     recorder: "Recorder"
     notices: "Notices"
     match: "Match | None"
+    # 学规则 / Learn
+    def open_learn(self) -> None: ...
+    def open_lesson(self, lesson_id: str, first_step: bool = False) -> None: ...
+    def open_practice(self, match: "Match | None" = None, switches: "Switches | None" = None) -> None: ...
+    def lesson_finished(self, lesson_id: str) -> None: ...
+    def quiz_answered(self, topic: str, correct: bool, streak: int) -> None: ...
+    def screen_ready(self) -> None: ...
 
     def open_stats(self) -> None: ...
     def open_history(self) -> None: ...

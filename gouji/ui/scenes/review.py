@@ -132,6 +132,23 @@ class ReviewScene(Scene):
     def human_turn(self) -> bool:
         return False
 
+    time = 0.0   # a review never animates: no clock, no timer, nobody thinking
+
+    def thinking(self, seat: int) -> bool:
+        return False
+
+    def timer_left(self) -> float | None:
+        return None
+
+    def notes_for_log(self) -> list[tuple[int, Line]]:
+        return []
+
+    def autoplay_overlay(self) -> bool:
+        return False
+
+    def counts_always(self) -> bool:
+        return True   # every hand is open anyway
+
     def returnable_ranks(self) -> set[int]:
         return set()
 

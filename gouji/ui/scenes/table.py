@@ -33,7 +33,7 @@ from ..table_draw import TableDrawer
 from ..viewing import badge_name, seat_name, unseen_counts
 from ..widgets import Button, ButtonBar
 from .base import Host, Scene
-from .table_buttons import ACTION_KEYS, action_specs, side_specs
+from .table_buttons import ACTION_KEYS, Spec, action_specs, side_specs
 
 NOTE_SECONDS = 1.2   # a note about an action just taken stays at least this long
 
@@ -128,6 +128,10 @@ class TableScene(Scene):
     def open_hands(self) -> dict[int, tuple[int, ...]]:
         """Other seats shown face up: none at a real table (practice and review show them)."""
         return {}
+
+    def counts_always(self) -> bool:
+        """Every seat's hand size is shown, not only those of 10 or fewer (a setting; practice may switch it)."""
+        return self.app.settings.show_counts == "always"
 
     def human_turn(self) -> bool:
         return self.table.human_to_act() and self.director.idle(self.table.stream)
@@ -407,7 +411,7 @@ class TableScene(Scene):
     def _rebuild_buttons(self) -> None:
         """Buttons follow legality; rebuilt only when the set of them changes."""
         specs = action_specs(self.view) if self.human_turn() else []
-        side = side_specs(self.table.autoplay)
+        side = self.side_buttons()
         overlay = self.autoplay_overlay()
         signature = (tuple(specs), tuple(side), self.lang, self.layout, overlay)
         if signature == self._button_signature:
@@ -431,6 +435,10 @@ class TableScene(Scene):
         """托管 is on while the human still plays this deal: his hand is covered."""
         view = self.view
         return self.table.autoplay and view.seat not in view.finish_order and not view.places
+
+    def side_buttons(self) -> list[Spec]:
+        """The small buttons at the top of the sidebar (a lesson shows others)."""
+        return side_specs(self.table.autoplay)
 
     def _click(self, key: str):
         if key == "menu":

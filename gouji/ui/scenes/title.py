@@ -13,7 +13,9 @@ from ..layout import Layout
 from ..widgets import Button, ButtonBar, column
 from .base import Host, Scene
 
-HOTKEYS = {"new": pygame.K_RETURN, "continue": pygame.K_c, "preset": pygame.K_r, "language": pygame.K_l,
+COLUMN_TOP = 304   # design y of the first button (New game)
+HOTKEYS = {"new": pygame.K_RETURN, "continue": pygame.K_c, "learn": pygame.K_x, "preset": pygame.K_r,
+           "language": pygame.K_l,
            "settings": pygame.K_s, "help": pygame.K_h, "quit": pygame.K_q}
 
 
@@ -27,14 +29,14 @@ class TitleScene(Scene):
     def refresh_language(self) -> None:
         lang, settings = self.app.settings.language, self.app.settings
         preset_label = t(f"preset_{settings.preset}", lang)
-        entries = [("new", t("new_game", lang)), ("continue", t("continue", lang)),
+        entries = [("new", t("new_game", lang)), ("continue", t("continue", lang)), ("learn", t("learn", lang)),
                    ("preset", t("preset", lang, name=preset_label)), ("language", t("language", lang)),
                    ("settings", t("settings", lang)), ("help", t("rules_help", lang)),
                    ("quit", t("quit", lang))]
-        actions = {"new": self.app.new_match, "continue": self.app.continue_match,
+        actions = {"new": self.app.new_match, "continue": self.app.continue_match, "learn": self.app.open_learn,
                    "preset": self.app.open_rules, "language": self._toggle_language,
                    "settings": self.app.open_settings, "help": self.app.open_help, "quit": self.app.quit}
-        top, step, L = 326, 54, self.app.layout
+        top, step, L = COLUMN_TOP, 54, self.app.layout
         buttons = column(L, entries[:-1], actions, top, width=320, enabled={"continue": has_save()},
                          hotkeys=HOTKEYS, step=step, height=46)
         records = self._records_row(top + len(buttons) * step)   # statistics and past deals, then quit
