@@ -1,0 +1,199 @@
+"""The big moments staged (issue 13): a banner for each kind of moment, the
+进贡/还贡 panel held until read, the tribute received marked in the hand, the
+move timer playing the hint when it runs out, and the prompts — each derived
+from the state, in both languages."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import bots
+from gouji import Game, Match, RuleSet
+from gouji.engine import events as ev
+from gouji.engine.events import Event
+from gouji.table import Table
+from gouji.ui.director import Director
+from gouji.ui.i18n import t
+from gouji.ui.moments import banner_for, transfers
+from gouji.ui.prompts import turn_prompt
+from gouji.ui.scenes.table import TableScene
+
+from test_ui_phases import SESSIONS, match_at
+from ui_helpers import make_app
+
+BASIC = RuleSet.preset("basic")
+
+
+@pytest.mark.parametrize("event,key,seats", [
+    (Event(ev.PLAY, 2, "KK", ("gouji", "protected")), "banner_gouji", (2, 5)),
+    (Event(ev.PLAY, 2, "KK", ("gouji", "protected", "special")), "banner_gousiji", (2,)),
+    (Event(ev.BURN, 1, "AA", ("gouji", "protected")), "banner_burn", (1,)),
+    (Event(ev.BURN_END, 1, "", (4,)), "banner_burn_end", (1,)),
+    (Event(ev.BURN_WON, 1, "", (0,)), "banner_burn_won", (1,)),
+    (Event(ev.OPENED, 3), "banner_opened", (3,)),
+    (Event(ev.MEN, 4, "", (1,)), "banner_men", (4,)),
+    (Event(ev.RANG, 3), "banner_rang", (3,)),
+    (Event(ev.REVOLT, 5), "banner_revolt", (5,)),
+    (Event(ev.OUT, 0, "", (1,)), "banner_out", (0,)),
+    (Event(ev.CHAOS), "banner_chaos", ()),
+    (Event(ev.DEAL_OVER, None, "", (0, 2, 4, 1, 3, 5)), "banner_chuan", (0, 2, 4)),
+])
+def test_each_big_moment_gets_its_banner(event, key, seats):
+    banner = banner_for(event, None)
+    assert banner is not None and banner.key == key and banner.seats == seats
+    for lang in ("zh", "en"):
+        assert t(key, lang, name="X", place=t("place_0", lang))
+
+
+def test_plain_plays_and_an_unbroken_lead_get_none_but_jiefeng_does():
+    assert banner_for(Event(ev.PLAY, 2, "77", ()), None) is None
+    assert banner_for(Event(ev.PLAY, 2, "KK", ("gouji",)), None) is None          # 够级 no longer protected
+    assert banner_for(Event(ev.LEAD_TURN, 2), 2) is None                         # the winner leads on
+    assert banner_for(Event(ev.LEAD_TURN, 3), 2).key == "banner_jiefeng"         # he went out: 接风
+    assert banner_for(Event(ev.DEAL_OVER, None, "", (0, 1, 2, 3, 4, 5)), None) is None
+
+
+def test_the_director_shows_banners_only_when_moments_are_on():
+    stream = [Event(ev.LEAD_TURN, 0), Event(ev.OPENED, 3)]
+    on, off = Director(), Director()
+    off.moments = False
+    for director in (on, off):
+        director.update(0.0, stream)
+    assert on.banner is not None and on.banner.key == "banner_opened" and off.banner is None
+    on.update(5.0, stream)
+    assert on.banner is None   # it goes by itself, never in the way
+
+
+def tribute_scene(screen, speed: str = "normal") -> TableScene:
+    """Deal 2 of a qingdao match, just before seat 0 (头科) gives back 2 cards: the tribute is paid."""
+    app = make_app(screen, lang="zh")
+    app.update_settings(speed=speed)
+    app.options.speed = speed
+    app.play_match(match_at("qingdao", {}, 14, 150))
+    scene = app.scenes.top
+    scene.director.scale = 0.01
+    return scene
+
+
+def run_until(scene: TableScene, done, limit: int = 4000) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        top = scene.app.scenes.top
+        if top is not scene:
+            top.close()
+        scene.update(0.05)
+    raise AssertionError("never happened")
+
+
+def test_the_tribute_panel_is_held_until_read_and_the_tribute_is_marked(screen):
+    scene = tribute_scene(screen)
+    run_until(scene, lambda: scene.director.panel is not None)
+    rows = scene.director.panel
+    assert any(row.kind == "luo" and row.receiver == 0 and row.cards for row in rows)   # his own, face up
+    assert any(row.kind != "buy3" and 0 not in (row.giver, row.receiver) and not row.cards for row in rows)
+    stream = len(scene.table.stream)
+    for _ in range(20):                       # it holds the table (about 4 s) ...
+        scene.update(0.1)
+    assert scene.director.panel is not None and len(scene.table.stream) == stream
+    scene.app.draw()
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
+    assert scene.director.panel is None       # ... until a key
+    run_until(scene, lambda: scene.human_turn() and scene.view.phase == "return")
+    received = scene.board.received
+    assert received and set(received) <= set(scene.hand)
+    assert all(card in scene.hand for card in received)
+    scene.app.draw()
+
+
+def test_no_panel_at_fast_speed(screen):
+    scene = tribute_scene(screen, speed="fast")
+    run_until(scene, lambda: scene.human_turn() and scene.view.phase == "return")
+    assert scene.director.panel is None
+
+
+def test_the_panel_rows_show_faces_only_to_those_involved():
+    match = match_at("qingdao", {}, 14, 157)
+    events = [e for e in match.events if e.visible_to(1)]
+    rows = transfers(events[-80:], 1)
+    assert rows and all(bool(row.cards) == (1 in (row.giver, row.receiver)) for row in rows)
+
+
+def test_the_move_timer_plays_the_hint_when_it_runs_out(screen):
+    app = make_app(screen, lang="en")
+    app.update_settings(move_timer=True)
+    try:
+        scene = TableScene(app, Table(SESSIONS["follow"].clone(), bots.make, human=0))
+        app.scenes.reset(scene)
+        run_until(scene, scene.human_turn)
+        scene.update(0.0)
+        assert scene.timer_left() == pytest.approx(15.0, abs=0.1)
+        app.draw()
+        scene.update(14.0)
+        assert not scene.table.queue and scene.timer_left() == pytest.approx(1.0, abs=0.1)
+        scene.update(1.5)
+        assert len(scene.table.queue) == 1 and scene.table.queue[0].action in scene.view.legal_actions
+        notes = scene.notes_for_log()
+        assert notes and notes[0][1].en.startswith("Time's up")
+        assert any("Time's up" in line for line in scene.drawer.log_lines(400, 14))   # the log says so
+    finally:
+        app.update_settings(move_timer=False)
+
+
+def test_the_timer_is_off_by_default(screen):
+    app = make_app(screen)
+    scene = TableScene(app, Table(SESSIONS["follow"].clone(), bots.make, human=0))
+    app.scenes.reset(scene)
+    run_until(scene, scene.human_turn)
+    scene.update(30.0)
+    assert scene.timer_left() is None and scene.human_turn() and not scene.table.queue
+
+
+@pytest.mark.parametrize("name,key", [("lead", "your_turn_lead"), ("follow", "your_turn_follow"),
+                                      ("answer", "your_turn_answer"), ("burn", "your_turn_burn"),
+                                      ("return1", "your_turn_return"), ("declare", "your_turn_declare"),
+                                      ("predeclare", "your_turn_predeclare"), ("revolt", "your_turn_revolt"),
+                                      ("yaotou", "your_turn_yaotou")])
+def test_the_prompt_of_each_phase(name, key):
+    session = SESSIONS[name].clone()
+    while session.current_seat != 0:   # the bots before him play first
+        seat = session.current_seat
+        session.apply(bots.make("normal", seat).choose(session.view(seat), random.Random(0)))
+    view = session.view(0)
+    line = turn_prompt(view, lambda seat: f"S{seat}")
+    fields = {"name": f"S{view.standing_owner}", "cards": "K K"} if name == "burn" else {}
+    assert line.zh == t(key, "zh", **fields) and line.en == t(key, "en", **fields)
+
+
+def test_the_burn_prompt_says_whose_play_with_what_and_the_duty():
+    game = Game.from_hands(["AA5", "4", "6", "7", "KK", "8"], leader=4, rules=BASIC)
+    game.apply("play KK")
+    line = turn_prompt(game.view(0), lambda seat: f"seat {seat}")
+    assert "seat 4" in line.en and "K K" in line.en and "joker" in line.en
+    assert "seat 4" in line.zh and "K K" in line.zh and "带王" in line.zh
+
+
+def test_a_deal_of_a_match_at_normal_speed_draws_its_moments(screen):
+    """A whole deal at normal speed, drawn every few frames: banners and the panel never raise."""
+    app = make_app(screen, lang="en")
+    app.update_settings(speed="normal")
+    app.options.speed = "normal"
+    app.play_match(Match.new(3, RuleSet.preset("qingdao").replace(series_length=2)))
+    scene = app.scenes.top
+    scene.table.autoplay = True
+    seen = set()
+    for i in range(6000):
+        top = app.scenes.top
+        if top is not scene:
+            top.close()
+        scene.update(0.1)
+        if scene.director.banner is not None:
+            seen.add(scene.director.banner.key)
+            if i % 3 == 0:
+                app.draw()
+        if scene.table.game.results:
+            break
+    assert scene.table.game.results and {"banner_gouji", "banner_out"} <= seen
