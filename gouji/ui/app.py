@@ -200,11 +200,7 @@ class App(RecordsNav, LearnMixin):
 
     # ----- navigation ----------------------------------------------------
     def new_match(self) -> None:
-        """A new match with the current rules, seeded from the command line or the clock
-        (at a practice table — its result panel's New match — a new practice match)."""
-        if self.table is not None and self.table.practice:
-            self.open_practice()
-            return
+        """A new match with the current rules, seeded from the command line or the clock."""
         self.play_match(Match.new(self.deal_seed, self.rules))
         self.deal_seed += 1
 

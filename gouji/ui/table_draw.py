@@ -394,13 +394,22 @@ class TableDrawer:
         line = scene.line()
         if line is None:
             return
-        width = int(L.sidebar[0] - L.s(40))
-        surface = self.fonts.render_fit(line.text(scene.lang), L.font(19), TONES[line.tone], width,
-                                        bold=line.tone == "error")
-        box = surface.get_rect(center=(cx, L.message_y))
-        pad = box.inflate(L.s(24), L.s(10))
+        bx, _, bw, _ = L.badge_box(0)   # keep clear of the player's own badge (left) and the sidebar
+        width = int(min(L.sidebar[0] - cx, cx - (bx + bw)) * 2 - L.s(40))
+        size, bold, colour = L.font(19), line.tone == "error", TONES[line.tone]
+        lines = self.fonts.wrap(line.text(scene.lang), size, width, bold)
+        if len(lines) > 2:   # a long reason: two lines at a smaller size, never cut
+            size = L.font(16)
+            lines = self.fonts.wrap(line.text(scene.lang), size, width, bold)
+        surfaces = [self.fonts.render_fit(text, size, colour, width, bold=bold) for text in lines[:2]]
+        height = sum(s.get_height() for s in surfaces)
+        top = L.message_y - height // 2 - (height // 4 if len(surfaces) > 1 else 0)
+        pad = pygame.Rect(0, 0, max(s.get_width() for s in surfaces) + L.s(24), height + L.s(10))
+        pad.midtop = (cx, top - L.s(5))
         screen.blit(theme.panel(pad.size, (0, 0, 0, 150), L.s(10)), pad)
-        screen.blit(surface, box)
+        for surface in surfaces:
+            screen.blit(surface, surface.get_rect(midtop=(cx, top)))
+            top += surface.get_height()
 
     # ----- sidebar: score, log and counter ----------------------------------------
     def _draw_sidebar(self, screen: pygame.Surface, view: SeatView) -> None:

@@ -155,6 +155,10 @@ class Scene:
     def autoplay_on(self) -> bool:
         return False
 
+    def practice_on(self) -> bool:
+        """This is a practice table (its result panel's New match starts another)."""
+        return False
+
 
 class ButtonScene(Scene):
     """A screen of buttons over the table or title; Esc goes back."""

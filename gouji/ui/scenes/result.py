@@ -45,7 +45,8 @@ class ResultScene(Scene):
         left, right = pygame.Rect(L.box(415, 705, 210, 46)), pygame.Rect(L.box(655, 705, 210, 46))
         size = L.font(20)
         if self.final:
-            first = Button(left, t("btn_new_match", lang), self.app.new_match, key="new", size=size,
+            again = self.app.open_practice if self._practice() else self.app.new_match
+            first = Button(left, t("btn_new_match", lang), again, key="new", size=size,
                            hotkey=pygame.K_RETURN)
         else:
             first = Button(left, t("btn_next_deal", lang), self.close, key="next", size=size, hotkey=pygame.K_RETURN)
@@ -64,6 +65,10 @@ class ResultScene(Scene):
 
     def _copy(self) -> None:
         self.note = self.app.copy_deal_code(len(self.results) - 1)
+
+    def _practice(self) -> bool:
+        """After a practice match, New match starts another practice match."""
+        return self.under is not None and self.under.practice_on()
 
     def _autoplay_label(self) -> str:
         on = self.under is not None and self.under.autoplay_on()

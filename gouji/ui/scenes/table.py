@@ -397,6 +397,9 @@ class TableScene(Scene):
     def autoplay_on(self) -> bool:
         return self.table.autoplay
 
+    def practice_on(self) -> bool:
+        return self.table.practice
+
     def settings_changed(self) -> None:
         """The bot level applies to the running table at once."""
         if self.table.bot_level != self.app.settings.bot_level:
