@@ -38,6 +38,15 @@ class Fonts:
     def render_fit(self, text: str, size: int, colour: tuple[int, int, int], width: int,
                    smallest: int = 11, bold: bool = False) -> pygame.Surface:
         """One line no wider than ``width``: a smaller size first, then cut with '…'."""
+        key = ("fit", text, size, colour, width, smallest, bold)
+        fitted = self._text.get(key)
+        if fitted is None:
+            fitted = self._fit(text, size, colour, width, smallest, bold)
+            self._text[key] = fitted
+        return fitted
+
+    def _fit(self, text: str, size: int, colour: tuple[int, int, int], width: int, smallest: int,
+             bold: bool) -> pygame.Surface:
         smallest = min(smallest, size)
         for trial in range(size, smallest - 1, -1):
             if self.get(trial, bold).size(text)[0] <= width:

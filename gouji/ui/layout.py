@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 WIDTH, HEIGHT = 1280, 800          # the design canvas
 MIN_SIZE = (960, 600)              # smaller windows are allowed, but look cramped
@@ -27,6 +28,7 @@ Box = tuple[int, int, int, int]  # x, y, w, h
 
 @dataclass(frozen=True)
 class Layout:
+    """Immutable: every derived size and box is computed once per window size (cached)."""
     width: int = WIDTH
     height: int = HEIGHT
     k: float = field(init=False)
@@ -55,67 +57,68 @@ class Layout:
         left, top = self.pt(x, y)
         return left, top, self.s(w), self.s(h)
 
-    @property
+    @cached_property
     def center_x(self) -> int:
         return self.width // 2
 
     # ----- the table: regions ----------------------------------------------
-    @property
+    @cached_property
     def sidebar(self) -> Box:
         """Log, score and card counter, against the right edge."""
         w = round(216 * self.k)
         return self.width - w, 0, w, self.height
 
-    @property
+    @cached_property
     def hand_card(self) -> tuple[int, int]:
         return self.s(74), self.s(106)
 
-    @property
+    @cached_property
     def table_card(self) -> tuple[int, int]:
         return self.s(52), self.s(72)
 
-    @property
+    @cached_property
     def back_card(self) -> tuple[int, int]:
         return self.s(30), self.s(42)
 
-    @property
+    @cached_property
     def rise(self) -> int:
         """How far a selected card rises out of the hand."""
         return self.s(24)
 
-    @property
+    @cached_property
     def hand_top(self) -> int:
         return self.height - self.s(12) - self.hand_card[1]
 
-    @property
+    @cached_property
     def table_center(self) -> Point:
         """The felt's centre: in the middle of the space left of the sidebar."""
         top_space = self.hand_top - self.s(106)   # buttons and the prompt sit above the hand
         cy = self.s(305) + max(0.0, (top_space - self.s(574)) / 2)
         return (self.width - self.sidebar[2]) / 2, cy
 
-    @property
+    @cached_property
     def table_radii(self) -> Point:
         return 390 * self.k, 235 * self.k
 
-    @property
+    @cached_property
     def button_y(self) -> int:
         return self.hand_top - self.s(74)
 
-    @property
+    @cached_property
     def message_y(self) -> int:
         """The centre line of the prompt or refusal above the buttons."""
         return self.hand_top - self.s(112)
 
-    @property
+    @cached_property
     def button_size(self) -> tuple[int, int]:
         return self.s(112), self.s(42)
 
-    @property
+    @cached_property
     def badge_size(self) -> tuple[int, int]:
         return self.s(196), self.s(66)
 
     # ----- the table: seats and plays --------------------------------------
+    @lru_cache(maxsize=512)
     def hexagon(self) -> list[Point]:
         """Corners of the table, flat top and bottom."""
         cx, cy = self.table_center
@@ -123,6 +126,7 @@ class Layout:
         return [(cx + rx * math.cos(math.radians(a)), cy + ry * math.sin(math.radians(a)))
                 for a in range(0, 360, 60)]
 
+    @lru_cache(maxsize=512)
     def edge_midpoint(self, seat: int) -> Point:
         """Middle of the table edge in front of ``seat``."""
         corners = self.hexagon()
@@ -131,12 +135,14 @@ class Layout:
         (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 6]
         return (x1 + x2) / 2, (y1 + y2) / 2
 
+    @lru_cache(maxsize=512)
     def play_spot(self, seat: int) -> Point:
         """Where the seat's latest play of the round lies (toward the centre)."""
         mx, my = self.edge_midpoint(seat)
         cx, cy = self.table_center
         return mx + 0.42 * (cx - mx), my + 0.42 * (cy - my)
 
+    @lru_cache(maxsize=512)
     def badge_center(self, seat: int) -> Point:
         """Centre of the seat's name badge, outside the table edge."""
         cx, _ = self.table_center
@@ -147,20 +153,24 @@ class Layout:
         push = (44.0 if seat == 3 else 112.0) * self.k
         return mx + push * math.cos(angle), my + push * math.sin(angle) * (0.9 if seat == 3 else 0.7)
 
+    @lru_cache(maxsize=512)
     def badge_box(self, seat: int) -> Box:
         cx, cy = self.badge_center(seat)
         w, h = self.badge_size
         return int(cx - w / 2), int(cy - h / 2), w, h
 
+    @lru_cache(maxsize=512)
     def spot_boxes(self, seat: int, count: int) -> list[Box]:
         w, h = self.table_card
         sx, sy = self.play_spot(seat)
         xs = row_positions(count, sx, 164 * self.k, w, 17 * self.k)
         return [(int(x), int(sy - h / 2), w, h) for x in xs]
 
+    @lru_cache(maxsize=512)
     def spot_centers(self, seat: int, count: int) -> list[Point]:
         return [(x + w / 2, y + h / 2) for x, y, w, h in self.spot_boxes(seat, count)]
 
+    @lru_cache(maxsize=512)
     def backs_origin(self, seat: int, shown: int) -> tuple[int, int]:
         """Top-left of the row of card backs under a seat's badge."""
         w, _ = self.back_card
@@ -170,7 +180,10 @@ class Layout:
     # ----- the human's hand and the buttons ---------------------------------
     def hand_boxes(self, count: int, selected: set[int] | None = None) -> list[Box]:
         """Card rectangles of the human's hand, left to right; selected cards rise."""
-        selected = selected or set()
+        return self._hand_boxes(count, frozenset(selected or ()))
+
+    @lru_cache(maxsize=256)
+    def _hand_boxes(self, count: int, selected: frozenset[int]) -> list[Box]:
         w, h = self.hand_card
         margin = self.s(14)
         xs = row_positions(count, self.width / 2, self.width - 2 * margin, w, 46 * self.k)
@@ -186,6 +199,7 @@ class Layout:
                 return i
         return None
 
+    @lru_cache(maxsize=512)
     def button_boxes(self, count: int) -> list[Box]:
         """A centred row of ``count`` buttons above the hand, under the felt's centre."""
         w, h = self.button_size
@@ -194,6 +208,7 @@ class Layout:
         left = self.table_center[0] - total / 2
         return [(int(left + i * (w + gap)), self.button_y, w, h) for i in range(count)]
 
+    @lru_cache(maxsize=512)
     def side_button_boxes(self, count: int) -> list[Box]:
         """The small buttons at the top of the sidebar (menu, 托管, counter)."""
         x0, _, w, _ = self.sidebar

@@ -37,9 +37,20 @@ def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int],
     return surface
 
 
+_PANELS: dict[tuple, pygame.Surface] = {}
+
+
 def panel(size: tuple[int, int], colour=PANEL, radius: int = 10) -> pygame.Surface:
-    surface = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(surface, colour, surface.get_rect(), border_radius=radius)
+    """A rounded, translucent panel; made once per size and colour (the table draws dozens a frame).
+    The surface is shared: blit it, never draw on it."""
+    key = (size, colour, radius)
+    surface = _PANELS.get(key)
+    if surface is None:
+        if len(_PANELS) > 400:
+            _PANELS.clear()
+        surface = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surface, colour, surface.get_rect(), border_radius=radius)
+        _PANELS[key] = surface
     return surface
 
 

@@ -68,7 +68,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "your_turn_lead": ("轮到你首发：选牌后出牌", "Your lead: select cards and play"),
     "your_turn_follow": ("轮到你：管上或过牌", "Your turn: beat it or pass"),
     "your_turn_answer": ("对头打够级，只有你能管：出牌或扣牌",
-                         "Your 对头's 够级: only you may answer — beat it or pass"),
+                         "Your 对头 (the player opposite) played 够级: only you may answer. Beat it or pass (扣)"),
     "your_turn_burn": ("可以烧{name}的 {cards}：烧了以后你每次首发都要带王，直到出完",
                        "You may burn {name}'s {cards}: after a burn every play you lead must carry a joker until you go out"),
     "your_turn_wutou": ("你已无头：可以直接管{name}的 {cards}（不算烧牌）",
