@@ -37,3 +37,10 @@ def pytest_addoption(parser):
 @pytest.fixture
 def update_golden(request) -> bool:
     return bool(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory, monkeypatch):
+    """Each test plays in a player's folder of its own: a setting or save left by one
+    test (a language, a timer, a match) never changes the next."""
+    monkeypatch.setenv("GOUJI_HOME", str(tmp_path_factory.mktemp("home")))

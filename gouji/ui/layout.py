@@ -209,11 +209,18 @@ class Layout:
         return [(int(left + i * (w + gap)), self.button_y, w, h) for i in range(count)]
 
     @lru_cache(maxsize=512)
-    def side_button_boxes(self, count: int) -> list[Box]:
-        """The small buttons at the top of the sidebar (menu, 托管, counter)."""
+    def side_button_boxes(self, count: int, weights: tuple[float, ...] = ()) -> list[Box]:
+        """The small buttons at the top of the sidebar (menu, 托管, counter), sharing its width
+        in proportion to ``weights`` (e.g. their labels' widths), else equally."""
         x0, _, w, _ = self.sidebar
-        size = (w - self.s(12)) // max(count, 1)
-        return [(x0 + self.s(4) + i * size, self.s(10), size - self.s(4), self.s(34)) for i in range(count)]
+        weights = weights if len(weights) == count else (1.0,) * count
+        room, gap = w - self.s(8), self.s(4)
+        boxes, x = [], float(x0 + self.s(4))
+        for weight in weights:
+            width = room * weight / sum(weights)
+            boxes.append((int(x), self.s(10), int(width) - gap, self.s(34)))
+            x += width
+        return boxes
 
 
 def row_positions(count: int, center_x: float, max_width: float, card_width: int,

@@ -73,6 +73,14 @@ def hint_head(action: str, lang: str) -> str:
     return t("hint_play", lang, cards=pretty(cards, lang))
 
 
+def action_words(action: str, lang: str) -> str:
+    """An action as a player says it: the cards ("K K K"), or the word ("pass")."""
+    move = parse_action(action)
+    if move.kind in WORD_HINTS:
+        return t(f"word_{move.kind}", lang)
+    return pretty(str(move.play) if move.play is not None else move.ranks, lang)
+
+
 def cards_for(hand: tuple[int, ...], action: str) -> set[int]:
     """Hand cards for a play or a return (highest suits first, as the engine picks)."""
     move = parse_action(action)

@@ -28,7 +28,7 @@ from ..board import Board
 from ..director import Director
 from ..i18n import t
 from ..layout import Layout
-from ..prompts import MOVE_SECONDS, Line, cards_for, hint_head, said, status
+from ..prompts import MOVE_SECONDS, Line, action_words, cards_for, hint_head, said, status
 from ..table_draw import TableDrawer
 from ..viewing import badge_name, seat_name, unseen_counts
 from ..widgets import Button, ButtonBar
@@ -372,8 +372,8 @@ class TableScene(Scene):
         move = action.split(" ", 1)
         cards = tuple(sorted(cards_for(self.hand, action))) if len(move) > 1 else None
         if self.table.submit(self.human, action, cards=cards) is None:
-            head_zh, head_en = hint_head(action, "zh"), hint_head(action, "en")
-            line = Line(t("timeout_zh", "zh", what=head_zh), t("timeout_zh", "en", what=head_en), "info")
+            line = Line(t("timeout_zh", "zh", what=action_words(action, "zh")),
+                        t("timeout_zh", "en", what=action_words(action, "en")), "info")
             self.log_notes.append((self.board.deal_index, len(self.board.deal_events), line))
             self.note = Note(line, len(self.table.stream), self.time + NOTE_SECONDS * 2)
 
@@ -424,7 +424,9 @@ class TableScene(Scene):
         buttons = [Button(pygame.Rect(box), t(label, self.lang), self._click(key), key=key, size=layout.font(20),
                           hotkey=hotkey)
                    for (key, label, hotkey), box in zip(specs, layout.button_boxes(len(specs)))]
-        for (key, label, hotkey), box in zip(side, layout.side_button_boxes(len(side))):
+        font = self.app.fonts.get(layout.font(15), True)
+        weights = tuple(font.size(t(label, self.lang))[0] + layout.s(24) for _, label, _ in side)
+        for (key, label, hotkey), box in zip(side, layout.side_button_boxes(len(side), weights)):
             buttons.append(Button(pygame.Rect(box), t(label, self.lang), self._click(key), key=key,
                                   size=layout.font(15), hotkey=hotkey))
         if overlay:   # 托管 on: one big button over the hand stops it
