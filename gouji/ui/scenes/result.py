@@ -112,7 +112,7 @@ class ResultScene(Scene):
         self._draw_series(screen, L)
         self._draw_owed(screen, L, result)
         if not self.final and self.under is not None and self.under.autoplay_on():
-            self._text(screen, L, t("autoplay_carries", lang), 580, 672, 15, theme.GOLD)
+            self._text(screen, L, t("autoplay_carries", lang), 540, 420, 16, theme.GOLD)
         self.buttons.draw(screen, fonts)
         if self.note is not None:
             text = fonts.render_fit(self.note.text(lang), L.font(15), theme.WARN if self.note.tone == "error"
