@@ -8,12 +8,10 @@ import pygame
 from gouji.engine.actions import parse_action
 from gouji.engine.cards import RANK_LETTERS, RANK_OF_CARD
 from gouji.engine.phases import BURN, Phase
-from gouji.learn import Verdict
 from gouji.ui.prompts import cards_for
 from gouji.ui.scenes.lesson_table import LessonStepScene
 
 from ui_helpers import key
-
 
 
 def settle(app, until: str = "turn", frames: int = 2000, dt: float = 0.25) -> LessonStepScene:

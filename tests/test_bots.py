@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from no_peek import resampled
 
 import bots
 from bots.hints import suggest
@@ -14,7 +15,6 @@ from gouji import Game, RuleSet
 from gouji.cli.arena import run_match
 from gouji.engine.cards import N_RANKS
 from gouji.engine.seats import SEATS
-from no_peek import resampled
 
 LEVELS = ("random", "easy", "normal", "hard")
 

@@ -10,12 +10,11 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from match_helpers import bot_match, random_match
 
 from gouji import RuleSet
-from gouji.engine.dealcode import DealCodeError, DealRef, clean, decode, deal_span, encode, last_deal
+from gouji.engine.dealcode import DealCodeError, DealRef, clean, deal_span, decode, encode, last_deal
 from gouji.engine.rules import KEYS, PRESETS
-
-from match_helpers import bot_match, random_match
 
 CUSTOM = st.sampled_from([{}, {"deck": 196}, {"bie_san": False, "hui_san": True}, {"series_length": 2},
                           {"scoring": "2_1", "tribute_order": ["luo", "dian"]}, {"xuan_dian": "ming_and_yu"}])

@@ -12,6 +12,7 @@ import sys
 from datetime import datetime, timedelta
 
 import pytest
+from match_helpers import bot_match
 
 from gouji import RuleSet
 from gouji.engine.dealcode import decode, encode
@@ -19,8 +20,6 @@ from gouji.store import history_schema
 from gouji.store.history import History
 from gouji.store.records import Seating
 from gouji.store.saves import dump, parse_save
-
-from match_helpers import bot_match
 
 
 @pytest.fixture(scope="module")

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from no_peek import resampled
 
 import bots
 from gouji import Game, RuleSet
 from gouji.engine.seats import SEATS
-from no_peek import resampled
 
 LEVELS = ("random", "easy", "normal", "hard")
 

@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from match_helpers import bot_match
 
 import bots
 from gouji import Match, RuleSet
@@ -15,8 +16,6 @@ from gouji.engine import events as ev
 from gouji.engine.dealcode import DealCodeError, DealRef, encode
 from gouji.engine.phases import OVER
 from gouji.review import Review, analyse, strongest_level
-
-from match_helpers import bot_match
 
 
 @pytest.fixture(scope="module")

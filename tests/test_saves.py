@@ -3,13 +3,7 @@ and a broken save is reported, kept aside, and never fatal."""
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest

@@ -3,13 +3,13 @@ places, 开点, 串三户, points, the last matches, filters."""
 
 from __future__ import annotations
 
+from match_helpers import bot_match
+
 from gouji import RuleSet
 from gouji.engine.scoring import score_deal
 from gouji.store.history import History
 from gouji.store.records import DealRecord, MatchRecord, Seating
 from gouji.store.stats import Share, choices, statistics
-
-from match_helpers import bot_match
 
 QINGDAO_PLACES = [(0, 2, 4, 1, 3, 5), (1, 0, 3, 2, 5, 4), (3, 5, 1, 0, 2, 4), (0, 1, 2, 3, 4, 5)]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from learn_helpers import answer, settle, try_illegal, wrong_answer
 
 from gouji.engine.cards import counts_of_cards
 from gouji.learn import Verdict, load_lessons
@@ -18,7 +19,6 @@ from gouji.ui.scenes.lesson_table import LessonStepScene, panel_rect
 from gouji.ui.scenes.quiz import QuizScene
 from gouji.ui.scenes.title import TitleScene
 
-from learn_helpers import answer, settle, try_illegal, wrong_answer
 from ui_helpers import click, key, make_app
 
 LESSONS = load_lessons()

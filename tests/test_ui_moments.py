@@ -9,6 +9,7 @@ import random
 
 import pygame
 import pytest
+from test_ui_phases import SESSIONS, match_at
 
 import bots
 from gouji import Game, Match, RuleSet
@@ -21,7 +22,6 @@ from gouji.ui.moments import banner_for, transfers
 from gouji.ui.prompts import turn_prompt
 from gouji.ui.scenes.table import TableScene
 
-from test_ui_phases import SESSIONS, match_at
 from ui_helpers import make_app
 
 BASIC = RuleSet.preset("basic")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from learn_helpers import settle
 
 from gouji.store.saves import has_save
 from gouji.ui.board import in_hand_order
@@ -17,7 +18,6 @@ from gouji.ui.scenes.lesson_table import LessonStepScene
 from gouji.ui.scenes.practice import PracticeScene
 from gouji.ui.scenes.quiz import QuizScene
 
-from learn_helpers import settle
 from ui_helpers import click, key, make_app
 
 KEYS = ([getattr(pygame, f"K_{c}") for c in "abcdefghijklmnopqrstuvwxyz0123456789"]

@@ -15,6 +15,8 @@ import time
 
 import pygame
 import pytest
+from match_helpers import bot_match
+from test_ui_phases import KEYS
 
 from gouji import Match, RuleSet
 from gouji.engine.dealcode import DealRef, encode
@@ -30,8 +32,6 @@ from gouji.ui.scenes.review import ReviewScene
 from gouji.ui.scenes.stats import StatsScene
 from gouji.ui.scenes.title import TitleScene
 
-from match_helpers import bot_match
-from test_ui_phases import KEYS
 from ui_helpers import key, make_app
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from match_helpers import bot_match
+from test_ui_phases import KEYS
 
 from gouji import Match, RuleSet
 from gouji.engine.dealcode import DealRef, decode, encode
@@ -17,8 +19,6 @@ from gouji.ui.scenes.result import ResultScene
 from gouji.ui.scenes.review import ReviewScene
 from gouji.ui.scenes.table import TableScene
 
-from match_helpers import bot_match
-from test_ui_phases import KEYS
 from ui_helpers import click, key, make_app
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 import os
 
 import pygame
-
-import bots
 import pytest
 
+import bots
 from gouji import Game, RuleSet
 from gouji.table import Submitted, Table
 from gouji.ui.scenes.result import ResultScene

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 
 import bots
 
-from .arena import run_match, run_matches
 from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
+from .arena import run_match, run_matches
 
 
 def play_random_deal(seed: int, rules: RuleSet) -> tuple[Game, int]:

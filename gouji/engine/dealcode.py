@@ -80,7 +80,8 @@ class DealRef:
         """From ``to_json``'s form; ``rules`` may be a preset name or a partial table,
         ``deal`` defaults to the last deal the actions reach, ``seat`` to 0."""
         if not isinstance(data, dict):
-            raise DealCodeError("需要一个 JSON 对象（rules、seed、actions）", "expected a JSON object (rules, seed, actions)")
+            raise DealCodeError("需要一个 JSON 对象（rules、seed、actions）",
+                                "expected a JSON object (rules, seed, actions)")
         rules = _rules_from(data.get("rules", "qingdao"))
         seed, actions = data.get("seed"), data.get("actions", [])
         if not _whole(seed):
@@ -192,7 +193,8 @@ def _digest(actions: Sequence[str]) -> bytes:
 
 
 def _damaged() -> DealCodeError:
-    return DealCodeError("牌局码不完整或有错字，请重新完整复制", "the deal code is damaged or cut short: copy it again in full")
+    return DealCodeError("牌局码不完整或有错字，请重新完整复制",
+                         "the deal code is damaged or cut short: copy it again in full")
 
 
 def _does_not_replay(i: int, action: str, exc: ValueError) -> DealCodeError:

@@ -36,7 +36,6 @@ from .scoring import score_deal
 from .seats import N_SEATS, SEATS
 from .view import SeatView
 
-
 MAX_NOTATION = 500   # characters of a hand: 216 cards and room for spaces
 
 
@@ -337,7 +336,8 @@ def _notation(text: str, what: tuple[str, str], limit: int = MAX_NOTATION) -> st
     """Notation of a sane length (no hand holds more than a whole deck): a huge text is
     refused before it is parsed."""
     if isinstance(text, str) and len(text) > limit:
-        raise NotationError(f"{what[0]}太长了（{len(text)} 个字符）", f"{what[1]} of {len(text)} characters is far too long")
+        raise NotationError(f"{what[0]}太长了（{len(text)} 个字符）",
+                            f"{what[1]} of {len(text)} characters is far too long")
     return text
 
 

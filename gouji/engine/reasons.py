@@ -111,7 +111,8 @@ def _beat_failure(flow: DealState, standing: Play, play: Play) -> IllegalAction 
                       f"the standing play has {need_big} 小王: you need at least as many 大王")
     if play.body and play.rank <= standing.rank:
         mine, theirs = _body_rank(play), _body_rank(standing)
-        return refuse(f"{rank_name(mine)} 管不上 {rank_name(theirs)}：每张牌都要比桌上对应位置的牌大（王补不了小的点数）",
+        return refuse(f"{rank_name(mine)} 管不上 {rank_name(theirs)}："
+                      "每张牌都要比桌上对应位置的牌大（王补不了小的点数）",
                       f"{_a(rank_name(mine, 'en'))} does not beat {_a(rank_name(theirs, 'en'))}: every card must "
                       "beat the card in the same position of the standing play (jokers don't make up for a "
                       "lower rank)")

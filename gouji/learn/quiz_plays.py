@@ -47,7 +47,8 @@ def compare_reason(a: Play, b: Play) -> tuple[bool, Text]:
                            f"{a} has {a.small} 小王, each needing a 大王 over it, and {b} {has.en}.")
     if b.body and b.rank <= a.rank:
         theirs, mine = rank(a.rank), rank(b.rank)
-        note = Text("（贴的 2 算同样的点数）", " (attached 2s count as that rank)") if a.twos or b.twos else Text("", "")
+        attached = Text("（贴的 2 算同样的点数）", " (attached 2s count as that rank)")
+        note = attached if a.twos or b.twos else Text("", "")
         joker = Text("，王也补不了", ", and its jokers do not make up for it") if b.jokers else Text("", "")
         return False, Text(f"{b} 的 {mine.zh} 不比 {a} 的 {theirs.zh} 大{note.zh}{joker.zh}。",
                            f"{b}'s {mine.en} are not above {a}'s {theirs.en}{note.en}{joker.en}.")

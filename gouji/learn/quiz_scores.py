@@ -119,7 +119,8 @@ def _tribute_reason(result: DealResult, owed: list[Payment], rules: RuleSet) -> 
     places = result.places
     if result.chuan_san_hu:
         return Text("串三户：下一局不进贡，重新亮3。", "串三户: no tribute of any kind next deal; it starts with 亮3.")
-    lines = [Text(f"落贡：大落 {places[5]} 号位给头科 {places[0]} 号位 2 张，二落 {places[4]} 号位给二科 {places[1]} 号位 1 张。",
+    lines = [Text(f"落贡：大落 {places[5]} 号位给头科 {places[0]} 号位 2 张，"
+                  f"二落 {places[4]} 号位给二科 {places[1]} 号位 1 张。",
                   f"落贡: the 大落 (seat {places[5]}) gives the 头科 (seat {places[0]}) 2 cards, the 二落 "
                   f"(seat {places[4]}) gives the 二科 (seat {places[1]}) 1.")]
     if rules.kai_dian:

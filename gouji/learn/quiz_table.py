@@ -9,7 +9,7 @@ import random
 from ..engine import Game, RuleSet
 from ..engine.cards import ACE, BIG, KING, RANK_LETTERS, SMALL, TEN, TWO, format_counts
 from ..engine.movegen import beating_plays, feasible, remainder
-from ..engine.phases import BURN, FOLLOW, LEAD
+from ..engine.phases import FOLLOW, LEAD
 from ..engine.plays import GOUJI_MINIMUM, Play, is_dead, is_gouji
 from ..engine.seats import SEATS, next_seat, opposite, others_from, teammates
 from .draft import Draft, shuffled
@@ -112,7 +112,8 @@ def _skip_reason(s: int, owner: int) -> Text:
 def _asked_reason(s: int, owner: int, passed: bool) -> Text:
     if passed:
         return Text(f"{s} 号位虽然过过牌，但桌上是他对头（{owner} 号位）的牌：对头牌他还能管一次。",
-                    f"Seat {s} passed before, but the standing play is his 对头's (seat {owner}): he gets a turn again.")
+                    f"Seat {s} passed before, but the standing play is his 对头's (seat {owner}): "
+                    "he gets a turn again.")
     return Text(f"{s} 号位这一轮还没过牌，按顺序轮到他。", f"Seat {s} has not passed in this round: it is his turn.")
 
 
@@ -133,13 +134,15 @@ def _window_turn(rng: random.Random) -> Draft:
     else:
         reasons.append(Text(f"没人能烧，问出牌人的对头 {current} 号位：管上或者扣牌。",
                             f"Nobody can burn, so the player's 对头, seat {current}, is asked: beat it or pass."))
-    head = Text(f"够级牌先按顺序问能烧的人：{owner} 号位的联邦（{order[0]}、{order[1]} 号位），再问其他对手（{order[2]}、{order[3]}"
+    head = Text(f"够级牌先按顺序问能烧的人：{owner} 号位的联邦（{order[0]}、{order[1]} 号位），"
+                f"再问其他对手（{order[2]}、{order[3]}"
                 f" 号位）；烧不了的人不问。最后才问对头。",
                 f"A 够级 play first goes to those who may burn, in order: seat {owner}'s teammates (seats {order[0]}, "
                 f"{order[1]}), then his other opponents (seats {order[2]}, {order[3]}); those who cannot burn are "
                 "skipped. His 对头 comes last.")
     options, answer = _seat_options(rng, current, [opposite(owner), next_seat(owner)], owner)
-    prompt = Text(f"{owner} 号位先出了 {lead}（够级）。谁先表态？", f"Seat {owner} leads {lead} (够级). Who is asked first?")
+    prompt = Text(f"{owner} 号位先出了 {lead}（够级）。谁先表态？",
+                  f"Seat {owner} leads {lead} (够级). Who is asked first?")
     return Draft(prompt, options, answer, join([head, *reasons], "\n", "\n"), position=game.position())
 
 
@@ -183,7 +186,8 @@ def burn_question(rng: random.Random) -> Draft:
     rule = Text("烧完以后剩 d 种点数、j 张王，要 j ≥ d − 1（2 不算点数；只剩一种点数总可以）。",
                 "After a burn, with d natural ranks and j jokers left you need j ≥ d − 1 (2s are not a rank; "
                 "one rank left always passes).")
-    prompt = Text(f"{owner} 号位出了 {lead}（够级）。{burner} 号位不是他的对头，手里是 {format_counts(hand)}。他能用哪一手烧？",
+    prompt = Text(f"{owner} 号位出了 {lead}（够级）。{burner} 号位不是他的对头，"
+                  f"手里是 {format_counts(hand)}。他能用哪一手烧？",
                   f"Seat {owner} played {lead} (够级). Seat {burner}, not his 对头, holds {format_counts(hand)}. "
                   "Which play may he burn with?")
     return Draft(prompt, options, answer, join([rule, *reasons], "\n", "\n"), show=(str(lead), format_counts(hand)),
@@ -252,7 +256,8 @@ def _lead_reason(last: str, finisher: int, rival: int, rival_in: bool, chaos: bo
     jiefeng = Text(f"接风：{finisher} 号位后面还有牌的下一家，{nxt} 号位，先出。",
                    f"接风: the next player after seat {finisher} still holding cards, seat {nxt}, leads.")
     if chaos:
-        return join([Text("四人乱缠时底牌站住了总是接风。", "In 四人乱缠 a standing 底牌 always means 接风."), jiefeng], "", " ")
+        chaos_note = Text("四人乱缠时底牌站住了总是接风。", "In 四人乱缠 a standing 底牌 always means 接风.")
+        return join([chaos_note, jiefeng], "", " ")
     if is_gouji(last) or is_dead(last):
         kind = Text("带大王（死牌）", "holds a 大王 (dead)") if is_dead(last) else Text("是够级牌", "is 够级")
         if rival_in:

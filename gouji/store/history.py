@@ -227,7 +227,8 @@ class History:
         try:
             return self._connect()
         except NewerDatabase:
-            aside = self._set_aside("历史记录来自更新版本的游戏", "the history was written by a newer version of the game")
+            aside = self._set_aside("历史记录来自更新版本的游戏",
+                                    "the history was written by a newer version of the game")
         except ForeignDatabase:
             aside = self._set_aside("历史记录文件不是本游戏的", "the history file is not one of this game's")
         return self._connect() if aside and create else None

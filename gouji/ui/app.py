@@ -24,16 +24,16 @@ from ..store.rules_file import load_rules_file, save_rules
 from ..store.saves import delete_save, load_save, save_match
 from ..store.settings import Settings, config_dir, data_dir, load_settings, rules_path, save_settings
 from ..table import Table
+from .app_learn import LearnMixin
 from .cardart import CardArt
 from .fonts import Fonts
 from .i18n import t
+from .layout import Layout
 from .notices import Notices
-from .app_learn import LearnMixin
 from .recorder import Recorder
 from .records_nav import RecordsNav
 from .scenes.base import Scene, SceneStack
 from .sound import Sounds
-from .layout import Layout
 from .window import open_window, set_mode
 
 

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..engine.match import Match
 from ..store.progress import Progress, save_progress
-
 from .scenes.base import Host
 
 if TYPE_CHECKING:

@@ -19,18 +19,17 @@ import pygame
 from ..widgets import ButtonBar
 
 if TYPE_CHECKING:
-    from ...engine.match import Match
-    from ...engine.rules import RuleSet
-    from ...store.progress import Progress
-    from ...store.settings import Settings
-    from ..practice import Switches
-    from ..cardart import CardArt
-    from ..fonts import Fonts
     from ...engine.dealcode import DealRef
     from ...engine.match import Match
+    from ...engine.rules import RuleSet
     from ...review import Start
+    from ...store.progress import Progress
+    from ...store.settings import Settings
+    from ..cardart import CardArt
+    from ..fonts import Fonts
     from ..layout import Layout
     from ..notices import Notices
+    from ..practice import Switches
     from ..prompts import Line
     from ..recorder import Recorder
     from ..sound import Sounds

@@ -8,8 +8,8 @@ import pygame
 from ...learn import TOPICS, Lesson, LessonError, load_lessons, topic_title
 from .. import theme
 from ..i18n import t
-from ..learn_draw import Para, draw_block, draw_check, fit_blocks
 from ..layout import Layout
+from ..learn_draw import Para, draw_block, draw_check, fit_blocks
 from ..widgets import Button, ButtonBar
 from .base import Host, Scene
 from .lesson_intro import backdrop

@@ -227,7 +227,7 @@ class LessonStepScene(TableScene):
         self._draw_panel(screen)
 
     def _draw_panel(self, screen: pygame.Surface) -> None:
-        L, lang, fonts = self.layout, self.lang, self.app.fonts
+        L, fonts = self.layout, self.app.fonts
         box = panel_rect(L)
         screen.blit(theme.panel(box.size, (16, 20, 24, 255), L.s(12)), box)
         pygame.draw.rect(screen, theme.RIM_LIGHT, box, 1, border_radius=L.s(12))

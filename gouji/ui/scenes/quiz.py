@@ -16,8 +16,8 @@ from .. import theme
 from ..cardart import CardArt
 from ..i18n import t
 from ..layout import Layout
-from ..prompts import pretty
 from ..learn_draw import Para, cards_of, draw_block, draw_cards, draw_groups, fit_blocks, is_cards
+from ..prompts import pretty
 from ..widgets import Button, ButtonBar
 from .base import Host, Scene
 from .lesson_intro import backdrop

@@ -267,7 +267,8 @@ class ReviewScene(Scene):
         if analyser.running and analyser.total:
             bar = pygame.Rect(box.x + L.s(10), box.y + L.s(55), width - L.s(20), L.s(4))
             pygame.draw.rect(screen, theme.DISABLED, bar)
-            pygame.draw.rect(screen, theme.GOLD, (bar.x, bar.y, bar.width * analyser.done // analyser.total, bar.height))
+            filled = bar.width * analyser.done // analyser.total
+            pygame.draw.rect(screen, theme.GOLD, (bar.x, bar.y, filled, bar.height))
 
 
 __all__ = ["ReviewScene", "Analyser"]
