@@ -4,11 +4,12 @@ Seats (the human's UI, bots) submit actions; only the engine decides what is
 legal; at most one queued action is applied per ``step``; the events each
 seat may see go out. The table never waits for the UI — pacing is the UI's.
 
-A bot that searches (``expert``) may need a second: ``ask_bot(wait=False)``
-lets it think in a worker thread (its rollouts run in the process pool) and
-``poll()`` queues its action once it is ready, so the UI keeps drawing;
-``thinking`` names the seat that is thinking; ``cancel()`` or ``close()``
-drops a thought at once. The quick bots answer within ``ask_bot`` either way.
+A bot that searches (``expert``) may need a second: ``think_ahead()`` or
+``ask_bot()`` lets it think in a worker thread (its rollouts run in the process
+pool), and ``ask_bot()`` or ``poll()`` queues its action once it is ready, so
+the UI keeps drawing; ``thinking`` names the seat that is thinking;
+``cancel()`` or ``close()`` drops a thought at once. The quick bots answer
+within ``ask_bot`` either way.
 """
 
 from __future__ import annotations
@@ -166,11 +167,26 @@ class Table:
             if wait or not getattr(bot, "thinks", False):
                 self._queue_choice(seat, self._choose(bot, seat))
                 return True
-            self._thought = Thought(seat, self.turn, bot, self.game.view(seat), self.rngs[seat])
+            self.think_ahead()
             return False
         if wait:
             thought.done.wait()
         return self.poll()
+
+    def think_ahead(self) -> None:
+        """Start the searching bot of the seat to act thinking now, so that its
+        thinking overlaps the pacing delay; ``ask_bot()`` later queues its action.
+        Quick bots, and the human's own turn, are left alone."""
+        seat = self.current_seat
+        if seat is None or self.queue or self.is_over or self.human_to_act():
+            return
+        thought = self._thought
+        if thought is not None and (thought.seat, thought.turn) == (seat, self.turn):
+            return
+        self.cancel()
+        bot = self.bots[seat]
+        if getattr(bot, "thinks", False):
+            self._thought = Thought(seat, self.turn, bot, self.game.view(seat), self.rngs[seat])
 
     def thought_done(self, timeout: float | None = None) -> bool:
         """Wait up to ``timeout`` seconds for the thought under way to finish

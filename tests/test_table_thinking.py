@@ -63,6 +63,23 @@ def test_a_thinking_bot_does_not_hold_up_the_table():
     assert table.current_seat == 0 and table.thinking is None
 
 
+def test_thinking_ahead_overlaps_the_pacing_delay():
+    table, made = slow_table()
+    table.think_ahead()                        # the bot's turn begins: it starts thinking …
+    assert table.thinking == 5 and not table.queue
+    table.think_ahead()
+    assert made[5].asked == 1                  # … once
+    made[5].release.set()
+    assert table.thought_done(5)
+    assert table.ask_bot() is True and table.queue[0].action == "play 9"   # … and answers after the delay
+    quick = Table(Game.from_hands(HANDS, leader=5, rules=RuleSet.preset("basic")), bots.make, human=0)
+    quick.think_ahead()                        # quick bots wait for ask_bot()
+    assert quick.thinking is None and not quick.queue
+    human = Table(Game.from_hands(HANDS, leader=0, rules=RuleSet.preset("basic")), lambda *a: SlowBot(), human=0)
+    human.think_ahead()                        # the human's own turn: nobody thinks for him
+    assert human.thinking is None
+
+
 def test_waiting_for_an_answer_is_still_possible():
     table, made = slow_table()
     table.ask_bot()
