@@ -10,10 +10,12 @@ within per-rank bounds the history proves or strongly suggests:
 * tribute (§6): the cards this seat gave are with the receiver unless played;
   a short tribute, or a 2 among the tribute this seat received, caps the
   payer's jokers and 2s; the 亮3 cards stay with the leader until played;
-* passes: a player who passed on an opponent's plain play almost never held a
-  group of that size above it (measured on the scripted bots: 0–2% of such
-  passes), so that becomes a cap on those ranks — dropped for a player whose
-  own later plays show he passes with such groups;
+* habits (measured on the hard bot's play): a player who passed on an
+  opponent's plain play almost never held a group of that size above it (0–2%
+  of such passes); a lead takes a whole group (100%), the lowest one (95%,
+  unless it is a 够级 attack). These become caps on the ranks held — dropped
+  for a player whose own later plays contradict one, and dropped altogether
+  when they cannot all hold;
 * burn windows (§3.4): a player skipped had no burn then, one asked had one
   (checked on each guessed deal, which is redealt when it fails).
 """
@@ -50,7 +52,7 @@ class Guess:
     lo: list[list[int]]
     hi: list[list[int]]
     need_flex: set[int] = field(default_factory=set)   # seats that must hold a 2 or joker
-    fallback: Guess | None = None   # the same without the guesses from passes (when they cannot all hold)
+    fallback: Guess | None = None   # the same without the guesses from habits (when they cannot all hold)
     played: dict[tuple[int, int], list[int]] = field(default_factory=dict)  # cache of _played
 
     @property
@@ -81,7 +83,7 @@ def build_guess(view: SeatView, facts: Facts, use_inference: bool = True, passes
                 guess.floor(seat, THREE, 1)
     if use_inference:
         _transfers(guess)
-        if passes and _passes(guess):
+        if passes and _habits(guess):
             guess.fallback = build_guess(view, facts, use_inference, passes=False)
     return guess
 
@@ -185,27 +187,38 @@ def _bought_three(guess: Guess, event: ev.Event) -> None:
                 guess.cap(seat, [THREE], 1)
 
 
-def _passes(guess: Guess) -> bool:
-    """A pass on an opponent's plain play caps the groups above it (see the module
-    docstring); a seat whose own plays contradict a cap keeps none. True when
-    some cap was set."""
-    view = guess.view
+def _habits(guess: Guess) -> bool:
+    """What players' habits suggest (see the module docstring), as caps on the
+    ranks they hold; a seat whose own later plays contradict one keeps none.
+    True when some cap was set."""
     caps: dict[int, list[tuple[int, int]]] = {}
     liars: set[int] = set()
+    bie_san = guess.view.rules.bie_san
+
+    def cap(seat: int, rank: int, then: int, seq: int) -> None:
+        """``seat`` held at most ``then`` cards of ``rank`` after the ``seq``-th play."""
+        limit = then - _played(guess, seat, seq)[rank]
+        if limit < 0:
+            liars.add(seat)
+        caps.setdefault(seat, []).append((rank, limit))
+
     for item in guess.facts.passes:
         seat, play = item.seat, item.standing
         if not guess.sizes[seat] or item.burning or same_team(seat, item.owner) or play.jokers or play.rank >= TWO:
             continue
-        later = _played(guess, seat, item.seq)
-        if guess.sizes[seat] + sum(later) <= PASS_HAND_MIN:
+        if guess.sizes[seat] + sum(_played(guess, seat, item.seq)) <= PASS_HAND_MIN:
             continue
         for rank in range(max(play.rank + 1, 0), ACE + 1):
-            if (view.rules.bie_san and rank == THREE) or is_gouji(Play(rank, play.size, 0, 0, 0)):
-                continue   # 3s wait for the end; a 够级 group is often kept for an attack
-            limit = play.size - 1 - later[rank]
-            if limit < 0:
-                liars.add(seat)
-            caps.setdefault(seat, []).append((rank, limit))
+            if not (bie_san and rank == THREE) and not is_gouji(Play(rank, play.size, 0, 0, 0)):
+                cap(seat, rank, play.size - 1, item.seq)   # a 够级 group is often kept for an attack
+    for seq, seat, play in guess.facts.leads:
+        if not guess.sizes[seat] or play.naturals == 0 or (bie_san and play.rank == THREE):
+            continue
+        cap(seat, play.rank, 0, seq)   # a lead takes the whole group
+        if not is_gouji(play):
+            for rank in range(play.rank):
+                if not (bie_san and rank == THREE):
+                    cap(seat, rank, 0, seq)   # ... and the lowest one
     capped = False
     for seat, items in caps.items():
         if seat not in liars:

@@ -64,6 +64,7 @@ class Facts:
     won: list[tuple[int, int]] = field(default_factory=list)
     men: dict[int, int] = field(default_factory=dict)
     plays: list[tuple[int, int, Play]] = field(default_factory=list)   # (seq, seat, play)
+    leads: list[tuple[int, int, Play]] = field(default_factory=list)   # the plays that began a round
     windows: list[Window] = field(default_factory=list)
     passes: list[Pass] = field(default_factory=list)
 
@@ -109,6 +110,8 @@ class _Walk:
             facts.burning[seat] = self.owner
         facts.special_kind = self._special_kind(seat) if event.special else ""
         facts.plays.append((facts.seq, seat, play))
+        if self.standing is None:
+            facts.leads.append((facts.seq, seat, play))
         self.owner, self.standing = seat, play
         if event.protected and not play.big:   # a dead play ends the round: no window
             rules = self.view.rules
