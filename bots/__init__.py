@@ -6,13 +6,22 @@
 
 from __future__ import annotations
 
+import sys
+
 from .base import Bot
 from .expert import ExpertBot
 from .random_bot import RandomBot
 from .scripted import LEVELS, ScriptedBot
-from .search.pool import shutdown
 
 NAMES = ("random", *LEVELS, "expert")
+
+
+def shutdown() -> None:
+    """Stop the expert's worker processes now, if a search started them (this
+    also happens by itself when the program exits)."""
+    pool = sys.modules.get("bots.search.pool")
+    if pool is not None:
+        pool.shutdown()
 
 
 def make(name: str, seat: int, seed: int = 0, think_ms: float | None = None, think_nodes: int | None = None,

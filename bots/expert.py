@@ -21,8 +21,7 @@ from gouji.engine.view import SeatView
 
 from .reasons import reason
 from .scripted import Scored, ScriptedBot
-from .search.pool import default_workers
-from .search.search import Budget, Cancelled, Outcome, search
+from .search.search import Budget, Cancelled, Outcome, default_workers, search
 
 GAP = 1.5            # hard-score distance within which another action is worth searching
 MAX_CANDIDATES = 4   # hard's best few

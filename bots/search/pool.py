@@ -26,11 +26,6 @@ _size = 0
 _closing = False   # shutdown() was called: searches in progress give up instead of going on alone
 
 
-def default_workers() -> int:
-    """Every core, but no more than four (the gain flattens and memory grows)."""
-    return max(1, min(os.cpu_count() or 1, 4))
-
-
 def get_pool(workers: int) -> ProcessPoolExecutor | None:
     """The shared pool with ``workers`` processes (made once), or None for
     ``workers`` ≤ 1: then the caller runs its rollouts itself."""
@@ -107,4 +102,4 @@ if _register is not None:
     _register(shutdown)
 atexit.register(shutdown)
 
-__all__ = ["get_pool", "submit", "shutdown", "forget_broken", "default_workers", "BrokenProcessPool"]
+__all__ = ["get_pool", "submit", "shutdown", "forget_broken", "BrokenProcessPool"]

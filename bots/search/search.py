@@ -12,6 +12,7 @@ worker pool, on any machine.
 from __future__ import annotations
 
 import math
+import os
 import random
 import threading
 import time
@@ -23,7 +24,6 @@ from dataclasses import dataclass
 
 from gouji.engine.view import SeatView
 
-from . import pool as workers
 from .inference import build_guess, sample_hands
 from .replay import position_of, read_history
 from .rollout import Job, Stakes, run_job
@@ -68,6 +68,11 @@ class Outcome:
 
 class Cancelled(Exception):
     """The search was called off (the table was dropped or the game quit)."""
+
+
+def default_workers() -> int:
+    """Every core, but no more than four (the gain flattens and memory grows)."""
+    return max(1, min(os.cpu_count() or 1, 4))
 
 
 def stakes_of(view: SeatView) -> Stakes:
@@ -134,6 +139,7 @@ def _deals(view: SeatView, seed: int, inference: bool) -> Iterator[tuple[str, in
 def _run(deals: Iterator[tuple[str, int]], job: Callable[[list[tuple[str, int]]], Job], total: int,
          deadline: float, n_workers: int, cancel: threading.Event | None) -> list[list[float]]:
     """Rollout rows in the order of the deals, in the pool when there is one."""
+    from . import pool as workers   # multiprocessing is loaded only when a search first runs
     pool = workers.get_pool(n_workers)
     if pool is not None:
         try:
@@ -175,7 +181,7 @@ def _run_pool(pool, deals, job, total: int, deadline: float, n_workers: int,
                     break
                 batch = [next(deals) for _ in range(min(CHUNK, total - made))]
                 made += len(batch)
-                pending.append(workers.submit(pool, job(batch)))
+                pending.append(pool.submit(run_job, job(batch)))
             if not pending:
                 return rows
             rows += pending.popleft().result()
