@@ -123,6 +123,15 @@ def test_a_cancelled_search_answers_hard_s_choice():
     assert cut.outcomes == [] and cut.action == bot.hard.choose(view, random.Random(0))
 
 
+def test_guessed_deals_that_get_stuck_are_left_out_and_the_search_still_ends(monkeypatch):
+    from bots.search import search as search_module
+    monkeypatch.setattr(search_module, "run_job", lambda job: [])   # every guessed deal stuck
+    view = searched_view()
+    decision = expert(view.seat, nodes=40).decide(view)
+    assert [o.rollouts for o in decision.outcomes] == [0] * len(decision.outcomes)
+    assert decision.action == expert(view.seat).hard.choose(view, random.Random(0))
+
+
 def test_expert_hints_explain_the_searched_best():
     view = searched_view()
     hints = suggest(view, 3, level="expert", think_nodes=24)

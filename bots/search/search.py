@@ -153,13 +153,15 @@ def _run(deals: Iterator[tuple[str, int]], job: Callable[[list[tuple[str, int]]]
 
 def _run_here(deals, job, total: int, deadline: float, cancel: threading.Event | None) -> list[list[float]]:
     rows: list[list[float]] = []
-    started, batches = time.perf_counter(), 0
-    while len(rows) < total:
+    started, made, batches = time.perf_counter(), 0, 0
+    while made < total:   # counts deals tried: a deal that gets stuck gives no row
         _check(cancel)
         now = time.perf_counter()
         if batches and now + (now - started) / batches > deadline:
             break
-        rows += run_job(job([next(deals) for _ in range(min(CHUNK, total - len(rows)))]))
+        batch = [next(deals) for _ in range(min(CHUNK, total - made))]
+        made += len(batch)
+        rows += run_job(job(batch))
         batches += 1
     return rows
 
