@@ -23,8 +23,8 @@ from .reasons import reason
 from .scripted import Scored, ScriptedBot
 from .search.search import Budget, Cancelled, Outcome, default_workers, search
 
-GAP = 1.5            # hard-score distance within which another action is worth searching
-MAX_CANDIDATES = 4   # hard's best few
+GAP = 2.5            # hard-score distance within which another action is worth searching
+MAX_CANDIDATES = 5   # hard's best few
 MARGIN = 0.25        # points by which a search result must beat hard's choice to replace it
 Z = 1.5              # ... and by this many standard errors
 GO_OUT = 100.0       # hard's score of a play that empties the hand
