@@ -67,7 +67,7 @@ def test_expert_plays_a_whole_deal_legally_against_hard(preset):
 def test_a_decision_replays_exactly_with_a_rollout_budget_in_or_out_of_the_pool():
     view = searched_view()
     first = expert(view.seat, 5, nodes=40).decide(view)
-    assert len(first.outcomes) >= 3 and all(o.rollouts >= 5 for o in first.outcomes)
+    assert len(first.outcomes) >= 3 and all(o.rollouts >= 40 // 2 // len(first.outcomes) for o in first.outcomes)
     assert first.outcomes[0].rollouts == 10   # the final, head to head, gets half the 40 rollouts
     assert expert(view.seat, 5, nodes=40).decide(view) == first
     try:
