@@ -6,22 +6,41 @@
 
 from __future__ import annotations
 
+import sys
+
 from .base import Bot
+from .expert import ExpertBot
 from .random_bot import RandomBot
 from .scripted import LEVELS, ScriptedBot
 
-NAMES = ("random", *LEVELS)
+NAMES = ("random", *LEVELS, "expert")
 
 
-def make(name: str, seat: int, seed: int = 0) -> Bot:
-    """A bot by name: ``random``, ``easy``, ``normal`` or ``hard``."""
+def shutdown() -> None:
+    """Stop the expert's worker processes now, if a search started them (this
+    also happens by itself when the program exits)."""
+    pool = sys.modules.get("bots.search.pool")
+    if pool is not None:
+        pool.shutdown()
+
+
+def make(name: str, seat: int, seed: int = 0, think_ms: float | None = None, think_nodes: int | None = None,
+         workers: int | None = None) -> Bot:
+    """A bot by name: ``random``, ``easy``, ``normal``, ``hard`` or ``expert``.
+
+    The search budget (``think_ms`` per decision, or ``think_nodes`` rollouts
+    for an exact replay) and the worker processes (``workers``; 1 = none)
+    matter only to ``expert``; the other bots ignore them.
+    """
     if seat not in range(6):
         raise ValueError(f"unknown seat {seat!r} (seats are 0..5)")
     if name == "random":
         return RandomBot(seat)
     if name in LEVELS:
         return ScriptedBot(seat, name)
+    if name == "expert":
+        return ExpertBot(seat, seed, think_ms, think_nodes, workers)
     raise ValueError(f"unknown bot {name!r} (use one of {', '.join(NAMES)})")
 
 
-__all__ = ["Bot", "make", "NAMES", "RandomBot", "ScriptedBot"]
+__all__ = ["Bot", "make", "NAMES", "RandomBot", "ScriptedBot", "ExpertBot", "shutdown"]

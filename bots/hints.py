@@ -6,7 +6,10 @@ from dataclasses import dataclass
 
 from gouji.engine.view import SeatView
 
+from .expert import ExpertBot
 from .scripted import ScriptedBot
+
+HINT_THINK_MS = 400.0   # an expert hint searches this long (run it off the frame loop)
 
 
 @dataclass(frozen=True)
@@ -19,9 +22,16 @@ class Hint:
         return self.zh if lang == "zh" else self.en
 
 
-def suggest(view: SeatView, count: int = 3, level: str = "hard") -> list[Hint]:
-    """The best ``count`` actions for the view's seat, best first."""
+def suggest(view: SeatView, count: int = 3, level: str = "hard", think_ms: float | None = None,
+            think_nodes: int | None = None) -> list[Hint]:
+    """The best ``count`` actions for the view's seat, best first. ``level`` is a
+    scripted level or ``expert``, which searches (``think_ms``, default
+    ``HINT_THINK_MS``, or ``think_nodes`` rollouts) where the choice is close."""
     if not view.my_turn or not view.legal_actions:
         return []
-    ranked = ScriptedBot(view.seat, level).rank_actions(view)
+    if level == "expert":
+        budget = think_ms if think_ms is not None or think_nodes is not None else HINT_THINK_MS
+        ranked = ExpertBot(view.seat, think_ms=budget, think_nodes=think_nodes).rank_actions(view)
+    else:
+        ranked = ScriptedBot(view.seat, level).rank_actions(view)
     return [Hint(item.action, item.why.zh, item.why.en) for item in ranked[:count]]

@@ -13,6 +13,8 @@ class Reason(NamedTuple):
 
 REASONS = {
     "go_out": ("一手出完，走科", "this play empties your hand"),
+    "search_less": ("推演了多种可能的牌局，这手平均得分较低", "played out over many guessed deals, this scores less"),
+    "search_best": ("推演了多种可能的牌局，这手平均得分最高", "played out over many guessed deals, this scores best"),
     "boss_then_out": ("先出没人管得了的牌，再一手走完", "lead a play nobody can beat, then go out"),
     "likely_out": ("这手多半没人管得住，下一手就能出完", "likely to stand; then your next play goes out"),
     "keep_closer": ("憋3：留最难被管的一手作冲牌，免得被闷", "憋3: keep the hardest play to beat as your 冲牌"),

@@ -3,11 +3,19 @@
 Seats (the human's UI, bots) submit actions; only the engine decides what is
 legal; at most one queued action is applied per ``step``; the events each
 seat may see go out. The table never waits for the UI — pacing is the UI's.
+
+A bot that searches (``expert``) may need a second: ``think_ahead()`` or
+``ask_bot()`` lets it think in a worker thread (its rollouts run in the process
+pool), and ``ask_bot()`` or ``poll()`` queues its action once it is ready, so
+the UI keeps drawing; ``thinking`` names the seat that is thinking;
+``cancel()`` or ``close()`` drops a thought at once. The quick bots answer
+within ``ask_bot`` either way.
 """
 
 from __future__ import annotations
 
 import random
+import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -34,7 +42,10 @@ class Session(Protocol):
     def apply(self, action: str, cards: Sequence[int] | None = None) -> list[Event]: ...
 
 class Player(Protocol):
-    """A bot: chooses an action from a seat's view (the ``bots`` package makes them)."""
+    """A bot: chooses an action from a seat's view (the ``bots`` package makes them).
+
+    A bot with a true ``thinks`` attribute may take long; it is asked in a
+    worker thread, and a ``cancel()`` method, if it has one, cuts it short."""
 
     def choose(self, view: SeatView, rng: random.Random) -> str: ...
 
@@ -42,6 +53,31 @@ class Player(Protocol):
 # (level, seat, seed) -> a bot for that seat; the UI passes ``bots.make``.
 PlayerFactory = Callable[[str, int, int], Player]
 HUMAN = 0
+
+
+class Thought:
+    """A bot choosing in a worker thread for one turn of the table."""
+
+    def __init__(self, seat: int, turn: int, bot: Player, view: SeatView, rng: random.Random) -> None:
+        self.seat, self.turn, self.bot = seat, turn, bot
+        self.action: str | None = None
+        self.failed = False
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(view, rng), name=f"gouji-bot-{seat}", daemon=True)
+        self.thread.start()
+
+    def _run(self, view: SeatView, rng: random.Random) -> None:
+        try:
+            self.action = self.bot.choose(view, rng)
+        except Exception:   # a bot bug must not stop the game: the table plays a legal action instead
+            self.failed = True
+        finally:
+            self.done.set()
+
+    def cancel(self) -> None:
+        stop = getattr(self.bot, "cancel", None)
+        if callable(stop):
+            stop()
 
 
 @dataclass(frozen=True)
@@ -63,6 +99,8 @@ class Table:
         self.queue: deque[Submitted] = deque()
         self.autoplay = human is None  # 托管: a bot plays the human's seat
         self.seed = seed
+        self.turn = 0                    # actions applied through this table
+        self._thought: Thought | None = None
         self.set_bot_level(bot_level)
         self.rngs = {seat: random.Random(seed * 101 + seat) for seat in range(6)}
         # every event the viewer (the human, or seat 0 at an all-bot table) may see, in order
@@ -71,6 +109,7 @@ class Table:
 
     def set_bot_level(self, level: str) -> None:
         """Every bot (and 托管 for the human) plays at ``level`` from the next decision on."""
+        self.cancel()
         self.bot_level = level
         self.bots = {seat: self.make_bot(level, seat, self.seed) for seat in range(6)}
 
@@ -108,17 +147,101 @@ class Table:
             return IllegalAction("上一个动作还在处理", "the previous action is still being handled")
         refusal = self.game.check(action, cards)
         if refusal is None:
+            if self._thought is not None and self._thought.seat == seat:
+                self.cancel()   # the player acted himself while 托管 was still thinking
             self.queue.append(Submitted(seat, action, cards))
         return refusal
 
-    def ask_bot(self) -> None:
-        """Let the bot of the seat to act choose (also the human's seat under 托管)."""
+    @property
+    def thinking(self) -> int | None:
+        """The seat whose bot is thinking in the background right now, if any."""
+        thought = self._thought
+        return thought.seat if thought is not None and not thought.done.is_set() else None
+
+    def ask_bot(self, wait: bool = False) -> bool:
+        """Let the bot of the seat to act choose (also the human's seat under 托管).
+
+        A searching bot starts thinking in a worker and this returns at once;
+        call again (or ``poll()``) each frame and its action is queued when it
+        is ready. ``wait=True`` answers now instead (a thought already under way
+        is waited for). Quick bots answer at once either way. True when an
+        action was queued."""
         seat = self.current_seat
-        if seat is None or self.queue:
+        if seat is None or self.queue or self.is_over:
+            return False
+        thought = self._thought
+        if thought is not None and (thought.seat, thought.turn) != (seat, self.turn):
+            self.cancel()
+            thought = None
+        bot = self.bots[seat]
+        if thought is None:
+            if wait or not getattr(bot, "thinks", False):
+                self._queue_choice(seat, self._choose(bot, seat))
+                return True
+            self.think_ahead()
+            return False
+        if wait:
+            thought.done.wait()
+        return self.poll()
+
+    def think_ahead(self) -> None:
+        """Start the searching bot of the seat to act thinking now, so that its
+        thinking overlaps the pacing delay; ``ask_bot()`` later queues its action.
+        Quick bots, and the human's own turn, are left alone."""
+        seat = self.current_seat
+        if seat is None or self.queue or self.is_over or self.human_to_act():
             return
-        action = self.bots[seat].choose(self.game.view(seat), self.rngs[seat])
-        refusal = self.submit(seat, action)
-        if refusal is not None:  # a bot bug must not stop the game
+        thought = self._thought
+        if thought is not None and (thought.seat, thought.turn) == (seat, self.turn):
+            return
+        self.cancel()
+        bot = self.bots[seat]
+        if getattr(bot, "thinks", False):
+            self._thought = Thought(seat, self.turn, bot, self.game.view(seat), self.rngs[seat])
+
+    def thought_done(self, timeout: float | None = None) -> bool:
+        """Wait up to ``timeout`` seconds for the thought under way to finish
+        (tests and headless tools); True when none is left running."""
+        thought = self._thought
+        return thought is None or thought.done.wait(timeout)
+
+    def poll(self) -> bool:
+        """Queue the action of a finished thought; True when one was queued."""
+        thought = self._thought
+        if thought is None or not thought.done.is_set():
+            return False
+        self._thought = None
+        if (thought.seat, thought.turn) != (self.current_seat, self.turn) or self.queue:
+            return False
+        self._queue_choice(thought.seat, None if thought.failed else thought.action)
+        return True
+
+    def cancel(self) -> None:
+        """Drop the thought under way, if any (its bot is told to stop)."""
+        thought, self._thought = self._thought, None
+        if thought is not None:
+            thought.cancel()
+
+    def close(self) -> None:
+        """The table is being dropped (back to the menu, quitting): stop thinking."""
+        self.cancel()
+
+    def __del__(self) -> None:
+        try:
+            self.cancel()   # a table dropped without close(): its thought need not run on
+        except Exception:
+            pass
+
+    def _choose(self, bot: Player, seat: int) -> str | None:
+        try:
+            return bot.choose(self.game.view(seat), self.rngs[seat])
+        except Exception:
+            if not getattr(bot, "thinks", False):
+                raise   # the quick bots have no excuse: let tests see it
+            return None
+
+    def _queue_choice(self, seat: int, action: str | None) -> None:
+        if action is None or self.submit(seat, action) is not None:  # a bot bug must not stop the game
             self.submit(seat, self.rngs[seat].choice(self.game.legal_actions()))
 
     def step(self) -> list[Event]:
@@ -129,6 +252,7 @@ class Table:
         if item.seat != self.current_seat:
             return []
         events = self.game.apply(item.action, item.cards)
+        self.turn += 1
         if self.on_applied is not None:
             self.on_applied(item)
         visible = [e for e in events if e.visible_to(self.viewer)]

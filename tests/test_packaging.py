@@ -64,6 +64,7 @@ def test_frozen_build_passes_its_selftest_from_anywhere(frozen, tmp_path):
                             text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "assets: found" in result.stdout and "selftest ok" in result.stdout
+    assert "rollouts in a worker process, as here" in result.stdout   # freeze_support lets the pool start
     version = subprocess.run([str(frozen), "--version"], capture_output=True, text=True)
     assert version.stdout.strip() == f"gouji {pyproject_version()}"
     assert not (tmp_path / "settings.toml").exists()  # nothing written beside the program

@@ -161,8 +161,30 @@ def test_the_analysing_level_is_a_parameter():
     short = Review(replace(ref, actions=ref.actions[:blunder + 1]))        # the default: the strongest level
     assert analyse(short).level == strongest and analyse(short).verdicts[-1].step == blunder
     assert callable(getattr(bots.make(strongest, 0), "rank_actions", None))
-    later = bots.NAMES[bots.NAMES.index(strongest) + 1:]
-    assert not any(callable(getattr(bots.make(name, 0), "rank_actions", None)) for name in later)
+    later = [bots.make(name, 0) for name in bots.NAMES[bots.NAMES.index(strongest) + 1:]]
+    assert all(getattr(bot, "thinks", False) or not callable(getattr(bot, "rank_actions", None)) for bot in later)
+
+
+def test_the_expert_analysis_plays_the_blunder_out_against_its_candidates():
+    """Asked by name, the expert searches: the taken action and the others in points per deal."""
+    ref, blunder = one_blunder(14)
+    short = Review(replace(ref, actions=ref.actions[:blunder + 1]))
+    analysis = analyse(short, level="expert", think_nodes=60)
+    assert analysis.level == "expert" and len(analysis.verdicts) == len(short.decisions)
+    verdict = analysis.verdicts[-1]
+    assert verdict.step == blunder and verdict.action in {o.action for o in verdict.options}
+    assert len(verdict.options) >= 2 and all(abs(o.score) < 30 for o in verdict.options)   # points, not hard's scale
+    assert verdict.questionable == (verdict.options[0].action != verdict.action)
+    again = analyse(short, level="expert", think_nodes=60)
+    assert again.verdicts == analysis.verdicts   # a fixed number of rollouts replays exactly
+
+
+def test_a_closed_review_stops_its_analysis():
+    ref, _ = one_blunder(14)
+    review = Review(ref)
+    asked: list[int] = []
+    analysis = analyse(review, level="hard", stop=lambda: len(asked) >= 2, progress=lambda done, _: asked.append(done))
+    assert len(analysis.verdicts) == 2 < len(review.decisions)
 
 
 def test_a_review_shows_the_cards_the_player_picked(tmp_path):

@@ -25,11 +25,21 @@ def test_random_deals_deals_and_matches_report_their_figures(capsys):
     assert matches["team_a"]["match_win_share"] == 1.0
 
 
+def test_the_expert_arena_takes_a_search_budget_and_reports_its_decision_times(capsys):
+    deals = run(capsys, "--games", "1", "--seed", "2", "--team-a", "expert", "--team-b", "hard", "--rules", "qingdao",
+                "--think-nodes", "4", "--workers", "1", "--think-ms", "50")
+    assert deals["games"] == 2 and deals["illegal"] == 0 and deals["think_nodes"] == 4
+    assert set(deals["decision_ms"]) == {"expert", "hard"}
+    assert deals["decision_ms"]["expert"]["max"] >= deals["decision_ms"]["expert"]["p50"] > 0
+
+
 @pytest.mark.parametrize("args,message", [
     (["--games", "0"], "--games must be at least 1"),
     (["--team-a", "hard"], "give both --team-a and --team-b"),
     (["--matches", "3"], "--matches needs"),
     (["--team-a", "genius", "--team-b", "normal"], "invalid choice"),
+    (["--team-a", "expert", "--team-b", "hard", "--think-nodes", "0"], "--think-nodes and --workers"),
+    (["--team-a", "expert", "--team-b", "hard", "--think-ms", "-5"], "--think-ms must be positive"),
 ])
 def test_bad_flags_are_usage_errors(capsys, args, message):
     with pytest.raises(SystemExit) as stop:

@@ -33,12 +33,32 @@ class TeamStats:
                 "chuan_san_hu": self.chuan}
 
 
+@dataclass(frozen=True)
+class Thinking:
+    """The search budget of bots that search (``expert``); the others ignore it."""
+
+    think_ms: float | None = None
+    think_nodes: int | None = None
+    workers: int | None = None
+
+    def summary(self) -> dict[str, float | int]:
+        return {k: v for k, v in (("think_ms", self.think_ms), ("think_nodes", self.think_nodes),
+                                  ("workers", self.workers)) if v is not None}
+
+
 @dataclass
 class Arena:
     rules: RuleSet
+    thinking: Thinking = Thinking()
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     illegal: int = 0
     decisions: int = 0
+
+    def decision_ms(self) -> dict[str, dict[str, float]]:
+        """Per bot: p50, p99, mean and max milliseconds of its decisions."""
+        return {name: {"p50": round(percentile(t, 0.5) * 1000, 3), "p99": round(percentile(t, 0.99) * 1000, 3),
+                       "mean": round(statistics.fmean(t) * 1000, 3), "max": round(max(t) * 1000, 3)}
+                for name, t in self.times.items()}
 
     def play(self, seed: int, names: list[str]) -> Game:
         """One deal with bot ``names[seat]`` in each seat."""
@@ -53,7 +73,9 @@ class Arena:
         return match
 
     def _run(self, game: Game | Match, seed: int, names: list[str]) -> None:
-        players = [bots.make(name, seat, seed) for seat, name in enumerate(names)]
+        think = self.thinking
+        players = [bots.make(name, seat, seed, think.think_ms, think.think_nodes, think.workers)
+                   for seat, name in enumerate(names)]
         rngs = [random.Random(seed * 7919 + seat) for seat in SEATS]
         while not game.is_over:
             seat = game.current_seat
@@ -77,8 +99,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run_match(games: int, seed: int, team_a: str, team_b: str, rules: RuleSet) -> dict:
-    arena = Arena(rules)
+def run_match(games: int, seed: int, team_a: str, team_b: str, rules: RuleSet,
+              thinking: Thinking = Thinking()) -> dict:
+    arena = Arena(rules, thinking)
     stats = {"a": TeamStats(), "b": TeamStats()}
     start = time.perf_counter()
     for i in range(games):
@@ -95,21 +118,19 @@ def run_match(games: int, seed: int, team_a: str, team_b: str, rules: RuleSet) -
                 st.chuan += is_chuan_san_hu(game.places) and team(game.places[0]) == side
     seconds = time.perf_counter() - start
     return {
-        "games": games * 2, "seed": seed, "rules": rules.preset_name() or "custom",
+        "games": games * 2, "seed": seed, "rules": rules.preset_name() or "custom", **thinking.summary(),
         "team_a": {"bot": team_a, **stats["a"].summary()},
         "team_b": {"bot": team_b, **stats["b"].summary()},
-        "decision_ms": {name: {"p50": round(percentile(t, 0.5) * 1000, 3),
-                               "p99": round(percentile(t, 0.99) * 1000, 3),
-                               "mean": round(statistics.fmean(t) * 1000, 3)}
-                        for name, t in arena.times.items()},
+        "decision_ms": arena.decision_ms(),
         "decisions": arena.decisions, "seconds": round(seconds, 2),
         "deals_per_s": round(games * 2 / seconds, 2), "illegal": arena.illegal,
     }
 
 
-def run_matches(matches: int, seed: int, team_a: str, team_b: str, rules: RuleSet) -> dict:
+def run_matches(matches: int, seed: int, team_a: str, team_b: str, rules: RuleSet,
+                thinking: Thinking = Thinking()) -> dict:
     """Whole matches, each seed twice with the teams swapped: who wins the series."""
-    arena = Arena(rules)
+    arena = Arena(rules, thinking)
     won = {"a": 0, "b": 0}
     totals = {"a": 0, "b": 0}
     start = time.perf_counter()
@@ -125,10 +146,11 @@ def run_matches(matches: int, seed: int, team_a: str, team_b: str, rules: RuleSe
     n = matches * 2
     seconds = time.perf_counter() - start
     return {
-        "matches": n, "deals_per_match": rules.series_length, "seed": seed,
+        "matches": n, "deals_per_match": rules.series_length, "seed": seed, **thinking.summary(),
         "rules": rules.preset_name() or "custom",
         "team_a": {"bot": team_a, "match_win_share": round(won["a"] / n, 3), "avg_total": round(totals["a"] / n, 2)},
         "team_b": {"bot": team_b, "match_win_share": round(won["b"] / n, 3), "avg_total": round(totals["b"] / n, 2)},
-        "draws": n - won["a"] - won["b"], "decisions": arena.decisions, "seconds": round(seconds, 2),
+        "draws": n - won["a"] - won["b"], "decision_ms": arena.decision_ms(), "decisions": arena.decisions,
+        "seconds": round(seconds, 2),
         "illegal": arena.illegal,
     }

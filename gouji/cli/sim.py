@@ -3,6 +3,7 @@
     python -m gouji.sim --games 200 --seed 1 --bots random
     python -m gouji.sim --games 200 --seed 1 --team-a normal --team-b random
     python -m gouji.sim --matches 50 --seed 1 --team-a hard --team-b normal --rules qingdao
+    python -m gouji.sim --games 300 --team-a expert --team-b hard --rules qingdao --think-nodes 48
 
 prints one JSON line of figures. With ``--bots random`` every decision
 enumerates the full ``legal_actions()`` of the seat to act; with teams, each
@@ -22,7 +23,7 @@ import bots
 
 from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
-from .arena import run_match, run_matches
+from .arena import Thinking, run_match, run_matches
 
 
 def play_random_deal(seed: int, rules: RuleSet) -> tuple[Game, int]:
@@ -62,6 +63,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--matches", type=int, default=None,
                         help="arena mode: whole matches (series of deals with tribute) instead of deals")
     parser.add_argument("--rules", choices=sorted(PRESETS), default="basic")
+    parser.add_argument("--think-ms", type=float, default=None, metavar="MS",
+                        help="searching bots (expert): time per searched decision")
+    parser.add_argument("--think-nodes", type=int, default=None, metavar="N",
+                        help="searching bots: rollouts per searched decision instead (replays exactly)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="searching bots: worker processes (default: every core up to 4; 1 = none)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -69,16 +76,21 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("give both --team-a and --team-b")
     if args.matches is not None and (args.matches < 1 or args.team_a is None):
         parser.error("--matches needs a number ≥ 1 and both --team-a and --team-b")
+    if args.think_ms is not None and args.think_ms <= 0:
+        parser.error("--think-ms must be positive")
+    if (args.think_nodes is not None and args.think_nodes < 1) or (args.workers is not None and args.workers < 1):
+        parser.error("--think-nodes and --workers must be at least 1")
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     rules = RuleSet.preset(args.rules)
+    thinking = Thinking(args.think_ms, args.think_nodes, args.workers)
     if args.matches:
-        result = run_matches(args.matches, args.seed, args.team_a, args.team_b, rules)
+        result = run_matches(args.matches, args.seed, args.team_a, args.team_b, rules, thinking)
     elif args.team_a:
-        result = run_match(args.games, args.seed, args.team_a, args.team_b, rules)
+        result = run_match(args.games, args.seed, args.team_a, args.team_b, rules, thinking)
     else:
         result = run_random(args.games, args.seed, rules)
     print(json.dumps(result, ensure_ascii=False))

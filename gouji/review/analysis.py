@@ -6,8 +6,11 @@ better action. The bot sees only the view the player had.
 
 The analysing bot is any level of ``bots.NAMES`` whose bot has
 ``rank_actions(view, rng)`` returning items with ``action``, ``score`` and a
-``why`` carrying ``zh``/``en``; by default the strongest such level (the last
-one in ``bots.NAMES``). A bot may set ``clear_margin`` for its own score scale.
+``why`` carrying ``zh``/``en``; by default the strongest such level that answers
+at once (hard). A bot may set ``clear_margin`` for its own score scale. A bot
+that searches (expert) gives ``second_opinion(view, taken)`` instead: the taken
+action played out against its candidates on guessed deals, scored in points per
+deal, and marked when another clearly did better.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ class Option:
 class Verdict:
     step: int                      # the frame at which the decision was taken
     action: str                    # what was done
-    options: tuple[Option, ...]    # every legal action, best first
+    options: tuple[Option, ...]    # every legal action, best first (a searching bot: its candidates)
     questionable: bool
 
     @property
@@ -78,33 +81,46 @@ class Analysis:
 
 
 def strongest_level() -> str:
-    """The last level in ``bots.NAMES`` whose bot can rank its options."""
+    """The last level in ``bots.NAMES`` whose bot ranks its options at once; a
+    bot that searches (expert, about half a second a decision) is asked for by name."""
     for name in reversed(bots.NAMES):
-        if callable(getattr(bots.make(name, 0), "rank_actions", None)):
+        bot = bots.make(name, 0)
+        if callable(getattr(bot, "rank_actions", None)) and not getattr(bot, "thinks", False):
             return name
     raise ValueError("no bot can rank actions")
 
 
 def analyse(review: Review, level: str | None = None, margin: float | None = None,
-            progress: Callable[[int, int], None] | None = None) -> Analysis:
-    """Every decision of the reviewed seat, judged; ``progress(done, total)`` after each (for a worker)."""
+            progress: Callable[[int, int], None] | None = None,
+            stop: Callable[[], bool] | None = None, think_nodes: int | None = None) -> Analysis:
+    """Every decision of the reviewed seat, judged; ``progress(done, total)`` after each (for a worker);
+    ``stop()`` true ends it early (the review was closed), with the verdicts so far; ``think_nodes``
+    gives a searching bot a fixed number of rollouts (an exact replay) instead of its time budget."""
     level = level or strongest_level()
     verdicts = []
-    for i, verdict in enumerate(judge(review.decisions, level, margin)):
+    for i, verdict in enumerate(judge(review.decisions, level, margin, think_nodes)):
+        if stop is not None and stop():
+            break
         verdicts.append(verdict)
         if progress is not None:
             progress(i + 1, len(review.decisions))
     return Analysis(level, tuple(verdicts))
 
 
-def judge(decisions: list[Decision], level: str, margin: float | None = None) -> Iterator[Verdict]:
+def judge(decisions: list[Decision], level: str, margin: float | None = None,
+          think_nodes: int | None = None) -> Iterator[Verdict]:
     ranker: Any = None
     for decision in decisions:
         if ranker is None:
-            ranker = bots.make(level, decision.view.seat)
+            ranker = bots.make(level, decision.view.seat, think_nodes=think_nodes, workers=1)
             if not callable(getattr(ranker, "rank_actions", None)):
                 raise ValueError(f"the {level} bot cannot rank actions")
             margin = margin if margin is not None else float(getattr(ranker, "clear_margin", MARGIN))
+        opinion = getattr(ranker, "second_opinion", None)
+        if callable(opinion):   # a searching bot: the taken action against its candidates, in points
+            scored, worse = opinion(decision.view, decision.action)
+            yield Verdict(decision.step, decision.action, tuple(_option(item) for item in scored), worse)
+            continue
         options = tuple(_option(item) for item in ranker.rank_actions(decision.view, None))
         taken = next((o for o in options if o.action == decision.action), None)
         loss = options[0].score - taken.score if taken is not None else 0.0

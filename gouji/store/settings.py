@@ -24,7 +24,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "speed": tuple(SPEEDS),
     "preset": (*PRESETS, "custom"),   # custom: the rules file in the config folder
     "show_counts": ("le10", "always"),
-    "bot_level": ("easy", "normal", "hard"),
+    "bot_level": ("easy", "normal", "hard", "expert"),
 }
 
 

@@ -46,7 +46,7 @@ class Options:
     rules: str | None = None
     lang: str | None = None
     speed: str | None = None
-    bots: str | None = None            # bot level: easy / normal / hard
+    bots: str | None = None            # bot level: easy / normal / hard / expert
     sound: bool = True
     max_seconds: float | None = None   # safety net for unattended runs
     save: bool | None = None           # write the save and settings? None: unless the run is unattended
@@ -413,6 +413,9 @@ class App(RecordsNav, LearnMixin):
                 self.exit_code = 3
                 break
         self.recorder.close()   # the last deal's record is written before the program ends
+        if self.table is not None:
+            self.table.close()    # a bot still searching is told to stop
+        bots.shutdown()           # the expert's worker processes, if a search started them
         return self.exit_code
 
 

@@ -4,7 +4,10 @@
 
 prints one JSON line: frame time p50/p95 while animations run (work per
 frame, without the frame-rate sleep), CPU per idle frame, and the time from
-launching ``python -m gouji`` to its first frame.
+launching ``python -m gouji`` to its first frame. ``--expert N`` instead plays
+N seconds of a real-time table of expert bots (normal speed, 60 fps) and
+reports the frames drawn while a bot searched: work per frame and the gap
+between frames (what a player sees as a stall), p50/p95/max.
 """
 
 from __future__ import annotations
@@ -53,6 +56,53 @@ def _frame_times(deals: int, size: tuple[int, int] | None) -> dict[str, float | 
     return {"window": f"{width}x{height}", "animation_frames": len(busy),
             "frame_ms_p50": round(percentile(busy, 0.5) * 1000, 2),
             "frame_ms_p95": round(percentile(busy, 0.95) * 1000, 2), "idle_cpu_ms_per_frame": idle}
+
+
+def thinking_frames(seconds: float, size: tuple[int, int] | None = None) -> dict[str, float | str | int]:
+    from .selftest import own_home
+    with own_home():
+        return _thinking_frames(seconds, size)
+
+
+def _thinking_frames(seconds: float, size: tuple[int, int] | None) -> dict[str, float | str | int]:
+    """A real-time table of expert bots: the frames drawn while one of them searches."""
+    import pygame
+
+    import bots
+
+    from .app import App, Options
+    from .scenes.table import TableScene
+    app = App(Options(autoplay=True, seed=5, sound=False, speed="normal", size=size, bots="expert"))
+    app.new_match()
+    clock = pygame.time.Clock()
+    work: list[float] = []
+    gaps: list[float] = []
+    decisions, was_thinking = 0, None
+    started = last = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        clock.tick(60)
+        scene = app.scenes.top
+        table = scene.table if isinstance(scene, TableScene) else None
+        thinking = table.thinking if table is not None else None
+        begin = time.perf_counter()
+        app.frame(min(begin - last, 0.1))
+        end = time.perf_counter()
+        if thinking is not None:
+            work.append(end - begin)
+            gaps.append(begin - last)
+            decisions += thinking != was_thinking
+        was_thinking, last = thinking, begin
+        if table is None or table.is_over:
+            app.new_match()
+    width, height = app.screen.get_size()
+    if app.table is not None:
+        app.table.close()
+    bots.shutdown()
+    pygame.quit()
+    ms = [round(v * 1000, 2) for v in (percentile(work, 0.5), percentile(work, 0.95), percentile(gaps, 0.5),
+                                        percentile(gaps, 0.95), max(gaps, default=0.0))]
+    return {"window": f"{width}x{height}", "searches": decisions, "thinking_frames": len(work),
+            "frame_ms_p50": ms[0], "frame_ms_p95": ms[1], "gap_ms_p50": ms[2], "gap_ms_p95": ms[3], "gap_ms_max": ms[4]}
 
 
 def idle_cpu(app) -> float:
@@ -104,8 +154,14 @@ def main(argv: list[str] | None = None) -> int:
     from ..cli.main import window_size
     parser = argparse.ArgumentParser(prog="python -m gouji.ui.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=window_size, default=None, metavar="WxH", help="window size (default: fits)")
+    parser.add_argument("--expert", type=float, default=0.0, metavar="SECONDS",
+                        help="frames while expert bots search, over this many seconds of real-time play")
     parser.add_argument("command", nargs="*", help="the program whose first frame is timed (default: gouji)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.expert > 0:
+        print(json.dumps({**thinking_frames(args.expert, args.size),
+                          "display": os.environ.get("DISPLAY") or os.environ.get("SDL_VIDEODRIVER", "")}))
+        return 0
     result = frame_times(size=args.size)
     command = args.command or [sys.executable, "-m", "gouji", "--no-sound"]
     result["first_frame_s"] = first_frame(command)

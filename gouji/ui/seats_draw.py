@@ -120,7 +120,7 @@ class SeatsDrawing:
             return t(f"place_{place}", lang)
         words = []
         if view.current_seat == seat:
-            words.append(t("state_turn", lang))
+            words.append(t("state_thinking" if self.scene.thinking(seat) else "state_turn", lang))
         declared = {d for d, _, _ in view.declared}
         for flag, key in ((view.revolted, "state_revolted"), (view.yaotou, "state_yaotou"),
                           (view.burning, "state_burning"), (view.wutou, "state_wutou"),

@@ -96,6 +96,7 @@ def _steps() -> list[str]:
         done.append(f"sound: {'on' if app.sounds.available else 'no audio device, silent'}")
     finally:
         pygame.quit()
+    done.append(_search_step())
     return done
 
 
@@ -140,3 +141,36 @@ def _learn(app) -> str:
     app.draw()
     app.to_title()
     return f"learn: {len(lessons)} lessons checked; Learn, a lesson, the quiz and the practice table drawn"
+
+
+def _search_step() -> str:
+    """The expert's worker processes start (a frozen build needs freeze_support)
+    and play rollouts exactly as they are played here."""
+    import random
+
+    import bots
+    from bots.search import pool
+    from bots.search.replay import position_of, read_history
+    from bots.search.rollout import Job, Stakes, run_job
+
+    from ..engine.game import Game
+    from ..engine.rules import RuleSet
+    game = Game.new_deal(7, RuleSet.preset("qingdao"))
+    rng = random.Random(7)
+    for _ in range(60):
+        seat = game.current_seat
+        assert seat is not None
+        game.apply(bots.make("hard", seat).choose(game.view(seat), rng))
+    seat = game.current_seat or 0
+    view = game.view(seat)
+    position = position_of(view, read_history(view), [game.hand_counts(s) for s in range(6)])
+    job = Job(game.rules, seat, (position,) * 4, (1, 2, 3, 4), view.legal_actions[:3], Stakes())
+    try:
+        workers = pool.get_pool(2)
+        assert workers is not None
+        pooled = pool.submit(workers, job).result(timeout=120)
+    finally:
+        pool.shutdown()
+    if pooled != run_job(job):
+        raise RuntimeError("the worker processes play rollouts differently")
+    return f"search: {4 * len(job.candidates)} rollouts in a worker process, as here"

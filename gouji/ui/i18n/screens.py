@@ -32,6 +32,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "set_speed": ("机器人速度", "Bot speed"),
     "set_bot_level": ("机器人水平", "Bot level"),
     "level_easy": ("简单", "easy"), "level_normal": ("普通", "normal"), "level_hard": ("困难", "hard"),
+    "level_expert": ("专家", "expert"),
     "speed_slow": ("慢", "slow"), "speed_normal": ("正常", "normal"),
     "speed_fast": ("快", "fast"), "speed_instant": ("瞬间", "instant"),
     "set_sound": ("声音", "Sound"),

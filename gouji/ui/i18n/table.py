@@ -9,6 +9,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "role_3": ("对头", "opposite"), "role_4": ("联邦", "partner"), "role_5": ("上家", "previous"),
     "log_name": ("{role}{name}", "{name}"),
     "state_turn": ("出牌中", "to play"),
+    "state_thinking": ("思考中", "thinking"),   # a searching bot (expert) is thinking: Table.thinking
     "state_passed": ("过", "pass"),
     "state_rang": ("让", "yield"),
     "state_burning": ("烧牌中", "burning"),

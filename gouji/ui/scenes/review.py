@@ -19,7 +19,7 @@ import pygame
 
 from ...engine.dealcode import DealCodeError, encode
 from ...engine.view import SeatView
-from ...review import Analysis, Review, analyse
+from ...review import Analysis, Review, analyse, strongest_level
 from .. import theme
 from ..board import Board
 from ..director import Director
@@ -60,13 +60,14 @@ class Analyser:
         self.done, self.total = 0, len(review.decisions)
         self.result: Analysis | None = None
         self.error: str | None = None
+        self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(review, level), daemon=True,
                                         name="gouji-analysis")
         self._thread.start()
 
     def _run(self, review: Review, level: str | None) -> None:
         try:
-            self.result = analyse(review, level, progress=self._progress)
+            self.result = analyse(review, level, progress=self._progress, stop=self._stop.is_set)
         except Exception as exc:   # a bot that cannot rank: say so, keep reviewing
             self.error = str(exc)
 
@@ -80,6 +81,15 @@ class Analyser:
     def wait(self, timeout: float = 30.0) -> None:
         self._thread.join(timeout)
 
+    def stop(self) -> None:
+        """Leave the rest (the review was closed): a searching analysis would keep both cores busy."""
+        self._stop.set()
+
+
+def analysis_level(bot_level: str) -> str:
+    """The expert searches when the player chose it (half a second a decision); else hard answers at once."""
+    return "expert" if bot_level == "expert" else strongest_level()
+
 
 class ReviewScene(Scene):
     def __init__(self, app: Host, review: Review, analyser: Analyser | None = None) -> None:
@@ -90,11 +100,14 @@ class ReviewScene(Scene):
         self.director = Director(human=self.seat)   # never animates: a review shows positions
         self.buttons = ButtonBar()
         self.focus = 0
-        self.analyser = analyser or Analyser(review)
+        self.analyser = analyser or Analyser(review, analysis_level(app.settings.bot_level))
         self.note: Line | None = None               # said after a button (copied, cannot copy)
         self.drawer = TableDrawer(self)
         self._shown_progress = (-1, True)
         self.refresh_language()
+
+    def leave(self) -> None:
+        self.analyser.stop()
 
     # ----- TableFacts -------------------------------------------------------
     @property

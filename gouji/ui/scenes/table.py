@@ -147,8 +147,10 @@ class TableScene(Scene):
         return [(shown, line) for deal, shown, line in self.log_notes if deal == self.board.deal_index]
 
     def thinking(self, seat: int) -> bool:
-        """A bot is choosing for ``seat`` (the table is still, and it is his turn)."""
+        """A bot is choosing for ``seat``: a search under way, or the table is still and it is his turn."""
         table = self.table
+        if table.thinking == seat:
+            return True
         return (table.current_seat == seat and not table.queue and self.director.idle(table.stream)
                 and not table.human_to_act() and not table.is_over)
 
@@ -319,6 +321,8 @@ class TableScene(Scene):
         self.director.update(dt, stream)
         self.clock += dt
         self.time += dt
+        if self.table.bot_to_act():
+            self.table.think_ahead()   # a searching bot starts at once: its thinking overlaps the animation and delay
         if self.director.idle(stream):
             changed = self._move_on() or changed
         self._rebuild_buttons()
@@ -393,6 +397,10 @@ class TableScene(Scene):
     def resume(self) -> None:
         """The result panel (or a menu) closed: the next deal goes on."""
         self.director.hold = False
+
+    def leave(self) -> None:
+        """Back to the menu, a new match, quitting: a bot still searching stops at once."""
+        self.table.close()
 
     def autoplay_on(self) -> bool:
         return self.table.autoplay

@@ -1,0 +1,128 @@
+"""The expert bot (专家): the hard bot's judgement, checked by search where the
+choice matters.
+
+Where hard sees one clear best action (or there is only one), expert plays
+it at once. Otherwise the close candidates — hard's best few, plus any burn,
+让 or pass on offer — are played out from guessed deals of the hidden cards
+(bots/search), and the best average wins; hard's own choice is kept unless
+another beats it by a clear margin, since a few dozen rollouts are noisy.
+Decisions before the first lead are hard's. Like every bot, it sees only the
+seat's ``SeatView``.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+
+from gouji.engine.actions import parse_action
+from gouji.engine.view import SeatView
+
+from .reasons import reason
+from .scripted import Scored, ScriptedBot
+from .search.search import Budget, Cancelled, Outcome, default_workers, search
+
+GAP = 2.5            # hard-score distance within which another action is worth searching
+MAX_CANDIDATES = 5   # hard's best few
+MARGIN = 0.25        # points by which a search result must beat hard's choice to replace it
+Z = 1.5              # ... and by this many standard errors
+GO_OUT = 100.0       # hard's score of a play that empties the hand
+
+
+@dataclass
+class Decision:
+    action: str
+    outcomes: list[Outcome]   # empty when nothing was searched
+
+
+class ExpertBot:
+    name = "expert"
+    thinks = True   # may take longer than a frame: the table asks it in a worker
+
+    def __init__(self, seat: int, seed: int = 0, think_ms: float | None = None, think_nodes: int | None = None,
+                 workers: int | None = None, inference: bool = True) -> None:
+        self.seat, self.seed = seat, seed
+        self.hard = ScriptedBot(seat, "hard")
+        self.budget = Budget(think_ms, think_nodes)
+        self.workers = default_workers() if workers is None else workers
+        self.inference = inference
+        self._cancel = threading.Event()
+
+    def choose(self, view: SeatView, rng: random.Random) -> str:
+        return self.decide(view).action
+
+    def cancel(self) -> None:
+        """Stop a search in progress (from another thread): it answers hard's choice."""
+        self._cancel.set()
+
+    def decide(self, view: SeatView) -> Decision:
+        self._cancel = threading.Event()   # a fresh one: an old cancel() stops no new decision
+        ranked = self.hard.rank_actions(view)
+        candidates = self.candidates(view, ranked)
+        if len(candidates) < 2:
+            return Decision(ranked[0].action, [])
+        try:
+            outcomes = search(view, candidates, self.budget, self.seed, self.workers, self.inference, self._cancel)
+        except Cancelled:
+            return Decision(ranked[0].action, [])
+        return Decision(pick(outcomes), outcomes)
+
+    def candidates(self, view: SeatView, ranked: list[Scored]) -> list[str]:
+        """Worth searching: hard's best, the close runners-up, and any burn, 让 or
+        pass (a different kind of move hard may misjudge). Hard's best comes first."""
+        if not view.phase.in_play or len(ranked) == 1 or ranked[0].score >= GO_OUT:
+            return [ranked[0].action]
+        top = ranked[0]
+        chosen = [item.action for item in ranked[:MAX_CANDIDATES] if top.score - item.score <= GAP]
+        kinds = {parse_action(a).kind for a in chosen}
+        for item in ranked:
+            kind = parse_action(item.action).kind
+            if kind in ("burn", "rang", "pass", "noburn") and kind not in kinds:
+                chosen.append(item.action)
+                kinds.add(kind)
+        if len(chosen) > 1 and top.score - max(s.score for s in ranked[1:]) > 3 * GAP and "burn" not in kinds:
+            return [top.action]   # hard is sure and nothing special is on offer
+        return chosen
+
+    def rank_actions(self, view: SeatView) -> list[Scored]:
+        """Every legal action, best first: the searched ones by their average
+        (with the search's reason on the best), then the rest in hard's order."""
+        ranked = self.hard.rank_actions(view)
+        decision = self.decide(view)
+        if not decision.outcomes:
+            return ranked
+        by_action = {item.action: item for item in ranked}
+        searched = sorted(decision.outcomes, key=lambda o: -o.mean)
+        best = decision.action
+        first = Scored(best, GO_OUT, reason("search_best"))
+        rest = [by_action[o.action] for o in searched if o.action != best]
+        seen = {o.action for o in searched}
+        return [first, *rest, *[item for item in ranked if item.action not in seen]]
+
+
+    def second_opinion(self, view: SeatView, taken: str) -> tuple[list[Scored], bool]:
+        """For a review: the action taken and the candidates, searched with the
+        taken one first so each is measured against it deal by deal. Scores are
+        average points per deal; the flag says another clearly did better."""
+        candidates = [taken, *(a for a in self.candidates(view, self.hard.rank_actions(view)) if a != taken)]
+        if len(candidates) < 2:
+            return [Scored(taken, 0.0, reason("search_best"))], False
+        outcomes = search(view, candidates, self.budget, self.seed, self.workers, self.inference, self._cancel)
+        best = pick(outcomes)
+        order = sorted(outcomes, key=lambda o: (o.action != best, -o.mean))
+        scored = [Scored(o.action, round(o.mean, 2), reason("search_best" if o.action == best else "search_less"))
+                  for o in order]
+        return scored, best != taken
+
+
+def pick(outcomes: list[Outcome]) -> str:
+    """The best average; hard's choice (the first) unless another beats it deal
+    by deal by ``MARGIN`` points and by ``Z`` standard errors (not by luck)."""
+    best = max(outcomes, key=lambda o: o.gain)
+    if best.gain > max(MARGIN, Z * best.error):
+        return best.action
+    return outcomes[0].action
+
+
+__all__ = ["ExpertBot", "Decision", "pick"]

@@ -1,0 +1,344 @@
+"""Guessing the hidden hands from everything a seat has seen (RULES §3.11).
+
+A guess deals the unseen cards to the other seats by their exact hand sizes,
+within per-rank bounds the history proves or strongly suggests:
+
+* 憋3 (§7): everyone still in holds his 3s to the end; a buyer of a 3 holds
+  exactly one, and so does a seller the 买3 order passed over;
+* 革命 (§8.6): a revolutionary holds no 2 or joker (nor a 3 under 憋3); a player
+  asked whether to revolt held none either, and one not asked held some;
+* tribute (§6): the cards this seat gave are with the receiver unless played;
+  a short tribute, or a 2 among the tribute this seat received, caps the
+  payer's jokers and 2s; the 亮3 cards stay with the leader until played;
+* habits (measured on the hard bot's play): a player who passed on an
+  opponent's plain play almost never held a group of that size above it (0–2%
+  of such passes); a lead takes a whole group (100%), the lowest one (95%,
+  unless it is a 够级 attack). These become caps on the ranks held — dropped
+  for a player whose own later plays contradict one, and dropped altogether
+  when they cannot all hold;
+* burn windows (§3.4): a player skipped had no burn then, one asked had one
+  (checked on each guessed deal, which is redealt when it fails).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from gouji.engine import events as ev
+from gouji.engine.cards import ACE, BIG, N_RANKS, SMALL, THREE, TWO, counts_of_cards
+from gouji.engine.movegen import beating_plays, feasible, remainder
+from gouji.engine.plays import Play, is_gouji
+from gouji.engine.seats import SEATS, next_seat, opposite, same_team
+from gouji.engine.view import SeatView
+
+from ..knowledge import count_cards
+from .replay import Facts, Window
+
+FLEX = (TWO, SMALL, BIG)
+PASS_HAND_MIN = 8   # with this few cards a player keeps a group for going out (the 冲牌): passes say little
+Hands = list[list[int]]
+
+
+@dataclass
+class Guess:
+    """Bounds on the hidden hands: what ``deal`` samples from."""
+
+    view: SeatView
+    facts: Facts
+    pool: list[int]                        # unseen cards per rank
+    sizes: list[int]                       # cards to guess per seat (0 for me and players out)
+    lo: list[list[int]]
+    hi: list[list[int]]
+    need_flex: set[int] = field(default_factory=set)   # seats that must hold a 2 or joker
+    fallback: Guess | None = None   # the same without the guesses from habits (when they cannot all hold)
+    played: dict[tuple[int, int], list[int]] = field(default_factory=dict)  # cache of _played
+
+    @property
+    def others(self) -> list[int]:
+        return [s for s in SEATS if self.sizes[s]]
+
+    def cap(self, seat: int, ranks: Sequence[int], limit: int) -> None:
+        for rank in ranks:
+            self.hi[seat][rank] = max(0, min(self.hi[seat][rank], limit))
+
+    def floor(self, seat: int, rank: int, least: int) -> None:
+        self.lo[seat][rank] = max(self.lo[seat][rank], min(least, self.sizes[seat]))
+
+
+def build_guess(view: SeatView, facts: Facts, use_inference: bool = True, passes: bool = True) -> Guess:
+    """The bounds: the card count and hand sizes always; what the history proves
+    with ``use_inference``; and, with ``passes`` too, what passes suggest."""
+    pool = list(count_cards(view).unseen)
+    if view.rules.hui_san:
+        pool[THREE] = 0
+    sizes = [0 if s == view.seat else view.counts[s] for s in SEATS]
+    guess = Guess(view, facts, pool, sizes, [[0] * N_RANKS for _ in SEATS],
+                  [[sizes[s]] * N_RANKS for s in SEATS])
+    _revolutions(guess)
+    if view.rules.bie_san:
+        for seat in guess.others:
+            if seat not in view.revolted:
+                guess.floor(seat, THREE, 1)
+    if use_inference:
+        _transfers(guess)
+        if passes and _habits(guess):
+            guess.fallback = build_guess(view, facts, use_inference, passes=False)
+    return guess
+
+
+def _played(guess: Guess, seat: int, since: int = 0) -> list[int]:
+    """Rank counts of the cards ``seat`` played after the ``since``-th play (cached)."""
+    key = (seat, since)
+    counts = guess.played.get(key)
+    if counts is None:
+        counts = [0] * N_RANKS
+        for play in guess.facts.played_since(seat, since):
+            for rank, n in enumerate(play.counts()):
+                counts[rank] += n
+        guess.played[key] = counts
+    return counts
+
+
+def _revolutions(guess: Guess) -> None:
+    view = guess.view
+    for seat in view.revolted:
+        if guess.sizes[seat]:
+            guess.cap(seat, FLEX + ((THREE,) if view.rules.bie_san else ()), 0)
+
+
+def _transfers(guess: Guess) -> None:
+    """What the steps before the first lead prove (only in a match)."""
+    view, me = guess.view, guess.view.seat
+    history = _this_deal(view.history)
+    if not any(e.kind == ev.DEAL_START for e in history):
+        return
+    received = {e.seat for e in history if e.kind == ev.BUY3} | {e.other for e in history if e.kind in ev.TRANSFERS}
+    for index, event in enumerate(history):
+        if event.kind == ev.LIANG and event.seat is not None and event.seat != me:
+            _holds(guess, event.seat, counts_of_cards(event.card_ids), history[index + 1:])
+        elif event.kind in ev.TRANSFERS and event.private_to == me and event.seat == me and event.other is not None:
+            given = counts_of_cards(event.card_ids)
+            if event.kind == ev.BUY3:
+                given[THREE] = 0   # the 3 came to me; the price went to the seller
+            _holds(guess, event.other, given, history[index + 1:])
+        elif event.kind == ev.TRIBUTE and event.private_to is None and event.seat not in received \
+                and view.rules.tribute_cards == "jokers_and_twos":
+            _tribute_cap(guess, event, history)
+        elif event.kind == ev.BUY3 and event.private_to is None:
+            _bought_three(guess, event)
+    if view.rules.revolution and not view.rules.bie_san:
+        asked = {e.seat for e in history if e.kind in (ev.REVOLT, ev.NOREVOLT)}
+        for seat in guess.others:
+            if seat in asked:
+                guess.cap(seat, FLEX, 0)
+            elif seat not in view.revolted and not any(_played(guess, seat)[r] for r in FLEX):
+                guess.need_flex.add(seat)
+
+
+def _this_deal(history: Sequence[ev.Event]) -> list[ev.Event]:
+    """The history since the last voided deal (a redeal starts afresh, §8.6)."""
+    voids = [i for i, e in enumerate(history) if e.kind == ev.VOID]
+    return list(history[voids[-1] + 1:] if voids else history)
+
+
+def _holds(guess: Guess, seat: int, cards: list[int], later: Sequence[ev.Event]) -> None:
+    """``seat`` got these cards and, unless he gave cards away later, still holds
+    those he has not played."""
+    if not guess.sizes[seat] or any(e.kind in ev.TRANSFERS and e.seat == seat and e.private_to is None
+                                    for e in later):
+        return
+    played = _played(guess, seat)
+    for rank, n in enumerate(cards):
+        if n > played[rank]:
+            guess.floor(seat, rank, n - played[rank])
+
+
+def _tribute_cap(guess: Guess, event: ev.Event, history: Sequence[ev.Event]) -> None:
+    """Tribute takes the highest jokers and 2s dealt (§6): a short one means none
+    were left; the lowest card of one paid to me caps what is left above it."""
+    giver = event.seat
+    if giver is None or not guess.sizes[giver]:
+        return
+    if event.count < event.owed:
+        guess.cap(giver, FLEX, 0)
+        return
+    me = guess.view.seat
+    for secret in history:
+        if secret.kind == ev.TRIBUTE and secret.seat == giver and secret.private_to == me and secret.other == me \
+                and secret.card_ids:
+            low = min(r for r, n in enumerate(counts_of_cards(secret.card_ids)) if n)
+            guess.cap(giver, [r for r in FLEX if r > low], 0)
+
+
+def _bought_three(guess: Guess, event: ev.Event) -> None:
+    """A buyer of a 3 holds exactly one; a paying buyer asks his 对头, 下家 and
+    上家 in turn, so those before the seller held fewer than two (§7)."""
+    buyer, seller = event.seat, event.other
+    if buyer is None or seller is None:
+        return
+    if guess.sizes[buyer]:
+        guess.cap(buyer, [THREE], 1)
+    if event.info[2] == "paid":
+        order = [opposite(buyer), next_seat(buyer), next_seat(buyer, 5)]
+        for seat in order[:order.index(seller)] if seller in order else ():
+            if guess.sizes[seat]:
+                guess.cap(seat, [THREE], 1)
+
+
+def _habits(guess: Guess) -> bool:
+    """What players' habits suggest (see the module docstring), as caps on the
+    ranks they hold; a seat whose own later plays contradict one keeps none.
+    True when some cap was set."""
+    caps: dict[int, list[tuple[int, int]]] = {}
+    liars: set[int] = set()
+    bie_san = guess.view.rules.bie_san
+
+    def cap(seat: int, rank: int, then: int, seq: int) -> None:
+        """``seat`` held at most ``then`` cards of ``rank`` after the ``seq``-th play."""
+        limit = then - _played(guess, seat, seq)[rank]
+        if limit < 0:
+            liars.add(seat)
+        caps.setdefault(seat, []).append((rank, limit))
+
+    for item in guess.facts.passes:
+        seat, play = item.seat, item.standing
+        if not guess.sizes[seat] or item.burning or same_team(seat, item.owner) or play.jokers or play.rank >= TWO:
+            continue
+        if guess.sizes[seat] + sum(_played(guess, seat, item.seq)) <= PASS_HAND_MIN:
+            continue
+        for rank in range(max(play.rank + 1, 0), ACE + 1):
+            if not (bie_san and rank == THREE) and not is_gouji(Play(rank, play.size, 0, 0, 0)):
+                cap(seat, rank, play.size - 1, item.seq)   # a 够级 group is often kept for an attack
+    for seq, seat, play in guess.facts.leads:
+        if not guess.sizes[seat] or play.naturals == 0 or (bie_san and play.rank == THREE):
+            continue
+        cap(seat, play.rank, 0, seq)   # a lead takes the whole group
+        if not is_gouji(play):
+            for rank in range(play.rank):
+                if not (bie_san and rank == THREE):
+                    cap(seat, rank, 0, seq)   # ... and the lowest one
+    capped = False
+    for seat, items in caps.items():
+        if seat not in liars:
+            for rank, limit in items:
+                guess.cap(seat, [rank], limit)
+                capped = True
+    return capped
+
+
+def deal(guess: Guess, rng: random.Random) -> Hands | None:
+    """One guessed deal within the bounds, or None when the draw got stuck."""
+    others = guess.others
+    hands: Hands = [[0] * N_RANKS for _ in SEATS]
+    hands[guess.view.seat] = list(guess.view.hand)
+    pool = guess.pool[:]
+    room = guess.sizes[:]
+    for seat in others:
+        for rank, least in enumerate(guess.lo[seat]):
+            take = min(least, pool[rank], room[seat])
+            hands[seat][rank] += take
+            pool[rank] -= take
+            room[seat] -= take
+    capped = [r for r in range(N_RANKS) if pool[r] and any(guess.hi[s][r] < guess.sizes[s] for s in others)]
+    capped.sort(key=lambda r: sum(1 for s in others if guess.hi[s][r] >= guess.sizes[s]))
+    for rank in capped:
+        for _ in range(pool[rank]):
+            open_seats = [s for s in others if room[s] and hands[s][rank] < guess.hi[s][rank]]
+            if not open_seats:
+                return None
+            seat = _pick(open_seats, room, rng)
+            hands[seat][rank] += 1
+            room[seat] -= 1
+        pool[rank] = 0
+    rest = [r for r in range(N_RANKS) for _ in range(pool[r])]
+    rng.shuffle(rest)
+    at = 0
+    for seat in others:
+        for rank in rest[at:at + room[seat]]:
+            hands[seat][rank] += 1
+        at += room[seat]
+    return hands
+
+
+def _pick(seats: list[int], room: list[int], rng: random.Random) -> int:
+    """A seat with probability by its room left: a uniform deal, card by card."""
+    x = rng.random() * sum(room[s] for s in seats)
+    for seat in seats:
+        x -= room[seat]
+        if x < 0:
+            return seat
+    return seats[-1]
+
+
+def fits(guess: Guess, hands: Hands) -> bool:
+    """The checks bounds cannot express: burn windows, a 2 or joker held."""
+    for seat in guess.need_flex:
+        if not any(hands[seat][r] for r in FLEX):
+            return False
+    rules = guess.view.rules
+    for seat in guess.view.burning:   # a burner's cards always pass the §3.5 test
+        if guess.sizes[seat] and not feasible(hands[seat], rules.bie_san):
+            return False
+    for window in guess.facts.windows:
+        for seat, wanted in [(s, False) for s in window.skipped] + [(s, True) for s in window.asked]:
+            if guess.sizes[seat] and _has_burn(_then(guess, hands, seat, window.seq), window, seat, rules) != wanted:
+                return False
+    return True
+
+
+def _then(guess: Guess, hands: Hands, seat: int, seq: int) -> list[int]:
+    hand = list(hands[seat])
+    for rank, n in enumerate(_played(guess, seat, seq)):
+        hand[rank] += n
+    return hand
+
+
+def _has_burn(hand: list[int], window: Window, seat: int, rules) -> bool:
+    as_small = rules.mixed_jokers == "as_small"
+    if seat in window.wutou and seat not in window.burning:
+        return next(beating_plays(hand, window.play, as_small), None) is not None
+    jokers = hand[SMALL] + hand[BIG]
+    ranks = sum(1 for r in range(TWO) if hand[r] and not (rules.bie_san and r == THREE))
+    if jokers < ranks - (1 if rules.bie_san else 2):
+        return False   # a burn empties at most one rank: the rest could never carry a joker each (§3.5)
+    return any(feasible(remainder(hand, t), rules.bie_san) for t in beating_plays(hand, window.play, as_small))
+
+
+def sample_hands(guess: Guess, rng: random.Random, tries: int = 6) -> Hands:
+    """A guessed deal that passes ``fits``: from the bounds with the guesses from
+    passes, else from the proven bounds only, else from the card count alone;
+    after all that fails, the last one drawn (a guess that breaks a check
+    beats no guess)."""
+    last: Hands | None = None
+    current: Guess | None = guess
+    while current is not None:
+        for _ in range(tries):
+            hands = deal(current, rng)
+            if hands is None:
+                continue
+            last = hands
+            if fits(guess, hands):
+                return hands
+        current = current.fallback
+    if last is None:
+        loose = build_guess(guess.view, guess.facts, use_inference=False)
+        return deal(loose, rng) or _uniform(loose, rng)
+    return last
+
+
+def _uniform(guess: Guess, rng: random.Random) -> Hands:
+    hands: Hands = [[0] * N_RANKS for _ in SEATS]
+    hands[guess.view.seat] = list(guess.view.hand)
+    rest = [r for r in range(N_RANKS) for _ in range(guess.pool[r])]
+    rng.shuffle(rest)
+    at = 0
+    for seat in guess.others:
+        for rank in rest[at:at + guess.sizes[seat]]:
+            hands[seat][rank] += 1
+        at += guess.sizes[seat]
+    return hands
+
+
+__all__ = ["Guess", "build_guess", "deal", "fits", "sample_hands"]

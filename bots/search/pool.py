@@ -1,0 +1,105 @@
+"""One pool of worker processes for every searching bot, started on first use.
+
+Workers are spawned (not forked: the game's process holds a window, sound and
+threads), each runs ``rollout.run_job``, and each exits by itself when the
+process that started it is gone, so a killed game leaves none behind.
+``shutdown()`` stops them at once; it also runs when the interpreter exits.
+A frozen executable needs ``multiprocessing.freeze_support()`` first thing in
+its entry script (build/entry.py).
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import os
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import wait
+
+from .rollout import Job, run_job
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+_size = 0
+_closing = False   # shutdown() was called: searches in progress give up instead of going on alone
+
+
+def get_pool(workers: int) -> ProcessPoolExecutor | None:
+    """The shared pool with ``workers`` processes (made once), or None for
+    ``workers`` ≤ 1: then the caller runs its rollouts itself."""
+    global _pool, _size, _closing
+    if workers <= 1:
+        return None
+    with _lock:
+        _closing = False
+        if _pool is None or _size != workers:
+            _stop(_pool)
+            context = multiprocessing.get_context("spawn")
+            _pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_watch_parent)
+            _size = workers
+        return _pool
+
+
+def submit(pool: ProcessPoolExecutor, job: Job) -> Future:
+    return pool.submit(run_job, job)
+
+
+def forget_broken() -> None:
+    """After a worker died (``BrokenProcessPool``): the next ``get_pool`` starts afresh."""
+    global _pool
+    with _lock:
+        _stop(_pool)
+        _pool = None
+
+
+def shutdown() -> None:
+    """Stop the workers now; queued work is dropped and searches in progress end.
+    A later search starts a new pool."""
+    global _pool, _closing
+    with _lock:
+        _closing = _pool is not None
+        _stop(_pool)
+        _pool = None
+
+
+def closing() -> bool:
+    """Did ``shutdown`` stop the pool under a search (which should then give up)?"""
+    return _closing
+
+
+def _stop(pool: ProcessPoolExecutor | None) -> None:
+    if pool is None:
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:   # a rollout batch in progress is not worth waiting for
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=1.0)
+
+
+def _watch_parent() -> None:
+    """In a worker: exit as soon as the parent process is gone."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="gouji-parent-watch", daemon=True).start()
+
+
+# Stop the workers before the interpreter waits for its threads: concurrent.futures
+# would otherwise let queued rollouts finish first (threading's exit hooks run
+# before atexit's, the latest registered first).
+_register = getattr(threading, "_register_atexit", None)
+if _register is not None:
+    _register(shutdown)
+atexit.register(shutdown)
+
+__all__ = ["get_pool", "submit", "shutdown", "forget_broken", "BrokenProcessPool"]

@@ -1,0 +1,201 @@
+"""Determinised search: the candidate actions, each played out from many
+guessed deals of the hidden cards, valued in the match's own terms.
+
+Every guessed deal plays every candidate with the same rollout seed (common
+random numbers), so the comparison between candidates is much sharper than
+their values. The budget is a time (the game) or a number of rollouts (tests
+and the arena): with a number, the guessed deals and seeds depend only on the
+view and the bot's seed, so a decision replays exactly, with or without the
+worker pool, on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import threading
+import time
+import zlib
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import CancelledError, Future
+from dataclasses import dataclass
+
+from gouji.engine.view import SeatView
+
+from .inference import build_guess, sample_hands
+from .replay import position_of, read_history
+from .rollout import Job, Stakes, run_job
+
+DEFAULT_THINK_MS = 600.0
+CHUNK = 2            # guessed deals per job: small, so a time budget is kept closely
+MIN_DEALS = 2
+MAX_DEALS = 4000
+TRIBUTE_CARD = 0.4   # points a tribute card next deal is worth (a 2 or a joker changes hands)
+TWO_PHASE = True     # find the challenger on half the deals, test it on the other half
+
+
+@dataclass(frozen=True)
+class Budget:
+    """``think_nodes`` rollouts per searched decision (exact replay), else ``think_ms``."""
+
+    think_ms: float | None = None
+    think_nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.think_nodes is not None and self.think_nodes < 1:
+            raise ValueError(f"think_nodes must be at least 1, got {self.think_nodes}")
+        if self.think_ms is not None and self.think_ms <= 0:
+            raise ValueError(f"think_ms must be positive, got {self.think_ms}")
+
+    @property
+    def seconds(self) -> float:
+        return (self.think_ms if self.think_ms is not None else DEFAULT_THINK_MS) / 1000.0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A candidate's average over the guessed deals, and how it compares with
+    the first candidate deal by deal (mean and standard error of the difference)."""
+
+    action: str
+    mean: float
+    rollouts: int
+    gain: float = 0.0
+    error: float = 0.0
+
+
+class Cancelled(Exception):
+    """The search was called off (the table was dropped or the game quit)."""
+
+
+def default_workers() -> int:
+    """Every core, but no more than four (the gain flattens and memory grows)."""
+    return max(1, min(os.cpu_count() or 1, 4))
+
+
+def stakes_of(view: SeatView) -> Stakes:
+    """The next deal's tribute counts only when there is a next deal (§5–§8.3)."""
+    rules = view.rules
+    if not rules.tribute or view.deal_index + 1 >= view.series_length:
+        return Stakes()
+    declared = tuple((d, t) for d, t, _ in view.declared)
+    return Stakes(TRIBUTE_CARD, declared)
+
+
+def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int = 0, n_workers: int = 1,
+           inference: bool = True, cancel: threading.Event | None = None) -> list[Outcome]:
+    """Each candidate's average over guessed deals, in the order given, and its
+    gain over the first (hard's choice). With more than two candidates, half
+    the budget finds the best challenger and the other half, on fresh deals,
+    measures it against the first alone: a gain picked as the best of several
+    on the same deals would be flattered by luck."""
+    deals = _deals(view, seed, inference)
+    stakes = stakes_of(view)
+    cands = tuple(candidates)
+    fixed = budget.think_nodes is not None
+    deadline = math.inf if fixed else time.perf_counter() + budget.seconds
+
+    def rows_for(actions: tuple[str, ...], share: float, until: float) -> list[list[float]]:
+        def job(batch: list[tuple[str, int]]) -> Job:
+            return Job(view.rules, view.seat, tuple(p for p, _ in batch), tuple(s for _, s in batch), actions, stakes)
+        total = max(MIN_DEALS, math.ceil(share * (budget.think_nodes or 0) / len(actions))) if fixed else MAX_DEALS
+        return _run(deals, job, total, until, n_workers, cancel)
+
+    if len(cands) <= 2 or not TWO_PHASE:
+        return _outcomes(cands, rows_for(cands, 1.0, deadline))
+    first = _outcomes(cands, rows_for(cands, 0.5, deadline - budget.seconds / 2))
+    challenger = max(first[1:], key=lambda o: o.gain)
+    final = _outcomes((cands[0], challenger.action), rows_for((cands[0], challenger.action), 0.5, deadline))
+    return [final[0], *(final[1] if o is challenger else o for o in first[1:])]
+
+
+def _outcomes(actions: Sequence[str], rows: list[list[float]]) -> list[Outcome]:
+    return [_outcome(action, [row[i] - row[0] for row in rows], [row[i] for row in rows])
+            for i, action in enumerate(actions)]
+
+
+def _outcome(action: str, diffs: list[float], values: list[float]) -> Outcome:
+    n = len(values)
+    if not n:
+        return Outcome(action, 0.0, 0)
+    gain = sum(diffs) / n
+    spread = sum((d - gain) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return Outcome(action, sum(values) / n, n, gain, math.sqrt(spread / n))
+
+
+def _deals(view: SeatView, seed: int, inference: bool) -> Iterator[tuple[str, int]]:
+    """Guessed deals as positions, each with its rollout seed; fixed by the view and ``seed``."""
+    facts = read_history(view)
+    guess = build_guess(view, facts, inference)
+    key = repr((seed, view.seat, len(view.history), view.hand, view.counts, view.standing, view.phase))
+    rng = random.Random(zlib.crc32(key.encode()))
+    while True:
+        hands = sample_hands(guess, rng)
+        yield position_of(view, facts, hands), rng.getrandbits(31)
+
+
+def _run(deals: Iterator[tuple[str, int]], job: Callable[[list[tuple[str, int]]], Job], total: int,
+         deadline: float, n_workers: int, cancel: threading.Event | None) -> list[list[float]]:
+    """Rollout rows in the order of the deals, in the pool when there is one."""
+    from . import pool as workers  # multiprocessing is loaded only when a search first runs
+    pool = workers.get_pool(n_workers)
+    if pool is not None:
+        try:
+            return _run_pool(pool, deals, job, total, deadline, n_workers, cancel)
+        except (workers.BrokenProcessPool, CancelledError, RuntimeError):
+            if workers.closing():   # the game is quitting
+                raise Cancelled() from None
+            workers.forget_broken()   # a worker died: carry on here
+    return _run_here(deals, job, total, deadline, cancel)
+
+
+def _run_here(deals, job, total: int, deadline: float, cancel: threading.Event | None) -> list[list[float]]:
+    rows: list[list[float]] = []
+    started, made, batches = time.perf_counter(), 0, 0
+    while made < total:   # counts deals tried: a deal that gets stuck gives no row
+        _check(cancel)
+        now = time.perf_counter()
+        if batches and now + (now - started) / batches > deadline:
+            break
+        batch = [next(deals) for _ in range(min(CHUNK, total - made))]
+        made += len(batch)
+        rows += run_job(job(batch))
+        batches += 1
+    return rows
+
+
+def _run_pool(pool, deals, job, total: int, deadline: float, n_workers: int,
+              cancel: threading.Event | None) -> list[list[float]]:
+    """Two batches per worker in flight; a new one only if it can finish in time."""
+    rows: list[list[float]] = []
+    pending: deque[Future] = deque()
+    made = done = 0
+    started = time.perf_counter()
+    try:
+        while True:
+            _check(cancel)
+            while made < total and len(pending) < 2 * n_workers:
+                now = time.perf_counter()
+                rate = done / (now - started) if done else 0.0   # batches per second, all workers
+                if (now + (len(pending) + 1) / rate if rate else now) > deadline:
+                    break
+                batch = [next(deals) for _ in range(min(CHUNK, total - made))]
+                made += len(batch)
+                pending.append(pool.submit(run_job, job(batch)))
+            if not pending:
+                return rows
+            rows += pending.popleft().result()
+            done += 1
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def _check(cancel: threading.Event | None) -> None:
+    if cancel is not None and cancel.is_set():
+        raise Cancelled()
+
+
+__all__ = ["Budget", "Outcome", "Cancelled", "search", "stakes_of", "DEFAULT_THINK_MS"]

@@ -1,0 +1,98 @@
+"""Speed of the expert's search on one core, from typical mid-deal positions:
+
+    python -m gouji.cli.searchbench [--positions 20] [--seconds 0.5] [--rules qingdao]
+
+prints one JSON line: full-deal rollouts per second (median over the
+positions, and the range), the steps of a rollout, and what guessing one deal
+of the hidden cards costs (history read, bounds, draw, position text) in
+microseconds. The positions come from ``hard`` bots playing a deal to a random
+point between a quarter and three quarters of its length.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+
+import bots
+from bots.search.inference import build_guess, sample_hands
+from bots.search.replay import position_of, read_history
+from bots.search.rollout import play_out
+
+from ..engine.game import Game
+from ..engine.rules import PRESETS, RuleSet
+from ..engine.seats import SEATS
+
+
+def mid_deal(seed: int, rules: RuleSet) -> Game:
+    """A deal played by hard bots to somewhere in its middle half."""
+    full = _played(seed, rules, None)
+    return _played(seed, rules, random.Random(seed).randint(len(full.actions) // 4, 3 * len(full.actions) // 4))
+
+
+def _played(seed: int, rules: RuleSet, steps: int | None) -> Game:
+    game = Game.new_deal(seed, rules)
+    players = [bots.make("hard", s) for s in SEATS]
+    rng = random.Random(seed)
+    while not game.is_over and (steps is None or len(game.actions) < steps):
+        seat = game.current_seat
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat), rng))
+    return game
+
+
+def rollout_rate(game: Game, seconds: float) -> tuple[float, float]:
+    """Rollouts per second from this position, and steps per rollout."""
+    light = game.clone(light=True)
+    started, count, steps = time.perf_counter(), 0, 0
+    while time.perf_counter() - started < seconds:
+        copy = light.clone(light=True)
+        before = len(copy.actions)
+        play_out(copy, random.Random(count))
+        steps += len(copy.actions) - before
+        count += 1
+    return count / (time.perf_counter() - started), steps / count
+
+
+def guess_cost(game: Game, repeat: int = 20) -> float:
+    """Microseconds to guess one deal: read the history, bound and draw the hands, write the position."""
+    seat = game.current_seat
+    assert seat is not None
+    view = game.view(seat)
+    rng = random.Random(1)
+    started = time.perf_counter()
+    for _ in range(repeat):
+        facts = read_history(view)
+        position_of(view, facts, sample_hands(build_guess(view, facts), rng))
+    return (time.perf_counter() - started) / repeat * 1e6
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gouji.cli.searchbench", description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=20, help="mid-deal positions (default 20)")
+    parser.add_argument("--seconds", type=float, default=0.5, help="rollouts per position for this long (default 0.5)")
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="qingdao")
+    args = parser.parse_args(argv)
+    if args.positions < 1 or args.seconds <= 0:
+        parser.error("--positions must be at least 1 and --seconds positive")
+    rules = RuleSet.preset(args.rules)
+    games = [g for g in (mid_deal(seed, rules) for seed in range(args.positions)) if not g.is_over]
+    rates = [rollout_rate(game, args.seconds) for game in games]
+    per_s = [rate for rate, _ in rates]
+    print(json.dumps({
+        "rules": args.rules, "positions": len(games),
+        "rollouts_per_s": round(statistics.median(per_s)),
+        "rollouts_per_s_range": [round(min(per_s)), round(max(per_s))],
+        "steps_per_rollout": round(statistics.median(steps for _, steps in rates)),
+        "guess_us": round(statistics.median(guess_cost(game) for game in games)),
+    }, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

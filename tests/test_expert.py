@@ -1,0 +1,153 @@
+"""The expert bot: legal everywhere, an exact replay with a rollout budget (with
+or without the worker pool), search only where the choice matters, hints."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import threading
+
+import pytest
+from no_peek import resampled
+
+import bots
+from bots.expert import ExpertBot
+from bots.hints import suggest
+from bots.reasons import REASONS
+from bots.search import pool
+from bots.search.rollout import play_out, policy
+from gouji import Game, RuleSet
+from gouji.engine.seats import SEATS
+
+
+def expert(seat: int, seed: int = 0, nodes: int = 12, workers: int = 1) -> ExpertBot:
+    bot = bots.make("expert", seat, seed, think_nodes=nodes, workers=workers)
+    assert isinstance(bot, ExpertBot)
+    return bot
+
+
+def play(game: Game, players, rng: random.Random, steps: int = 10_000) -> Game:
+    for _ in range(steps):
+        if game.is_over:
+            break
+        seat = game.current_seat
+        game.apply(players[seat].choose(game.view(seat), rng))  # IllegalAction fails the test
+    return game
+
+
+def searched_game(seed: int = 3, skip: int = 0) -> Game:
+    """A deal in progress where the expert to act searches (several close candidates)."""
+    game = Game.new_deal(seed, RuleSet.preset("qingdao"))
+    players = [bots.make("hard", s) for s in SEATS]
+    rng = random.Random(seed)
+    while True:
+        seat = game.current_seat
+        view = game.view(seat)
+        bot = expert(seat)
+        if len(game.legal_actions()) > 2 and len(bot.candidates(view, bot.hard.rank_actions(view))) >= 3:
+            if not skip:
+                return game
+            skip -= 1
+        game.apply(players[seat].choose(view, rng))
+
+
+def searched_view(seed: int = 3):
+    game = searched_game(seed)
+    return game.view(game.current_seat)
+
+
+@pytest.mark.parametrize("preset", ["qingdao", "basic", "app196"])
+def test_expert_plays_a_whole_deal_legally_against_hard(preset):
+    game = Game.new_deal(11, RuleSet.preset(preset))
+    players = [expert(s, 11, nodes=6) if s % 2 else bots.make("hard", s) for s in SEATS]
+    play(game, players, random.Random(1))
+    assert game.is_over and sorted(game.places) == list(SEATS)
+
+
+def test_a_decision_replays_exactly_with_a_rollout_budget_in_or_out_of_the_pool():
+    view = searched_view()
+    first = expert(view.seat, 5, nodes=40).decide(view)
+    assert len(first.outcomes) >= 3 and all(o.rollouts >= 40 // 2 // len(first.outcomes) for o in first.outcomes)
+    assert first.outcomes[0].rollouts == 10   # the final, head to head, gets half the 40 rollouts
+    assert expert(view.seat, 5, nodes=40).decide(view) == first
+    try:
+        pooled = expert(view.seat, 5, nodes=40, workers=2).decide(view)
+        assert pooled == first
+    finally:
+        pool.shutdown()
+    assert not [p for p in multiprocessing.active_children() if p.is_alive()]   # no worker left behind
+    assert first.action in view.legal_actions
+
+
+def test_the_search_sees_only_the_view():
+    """Deals the seat cannot tell apart give the very same search, outcomes and all."""
+    for seed, skip in ((3, 0), (6, 4), (9, 8)):
+        game = searched_game(seed, skip)
+        seat = game.current_seat
+        decision = expert(seat, seed, nodes=24).decide(game.view(seat))
+        assert decision.outcomes
+        other = resampled(game, seat, random.Random(seed))
+        assert other is not None and [other.hand(s) for s in SEATS] != [game.hand(s) for s in SEATS]
+        assert expert(seat, seed, nodes=24).decide(other.view(seat)) == decision
+
+
+def test_a_time_budget_is_kept():
+    view = searched_view(4)
+    bot = bots.make("expert", view.seat, 1, think_ms=150, workers=1)
+    decision = bot.decide(view)  # type: ignore[attr-defined]
+    assert decision.outcomes and decision.outcomes[0].rollouts >= 1
+    assert decision.action in view.legal_actions
+
+
+def test_no_search_where_the_choice_is_clear():
+    game = Game.from_hands(["55KK", "44446", "44446", "9", "44446", "44446"], leader=3,
+                           rules=RuleSet.preset("basic"))
+    game.apply("play 9")
+    view = game.view(4)
+    assert view.legal_actions == ("pass",)
+    assert expert(4).decide(view).outcomes == []
+    lead = Game.from_hands(["KK", "4", "5", "6", "7", "8"], leader=0, rules=RuleSet.preset("basic")).view(0)
+    assert expert(0).decide(lead).action == "play KK" and expert(0).decide(lead).outcomes == []  # going out
+
+
+def test_a_cancelled_search_answers_hard_s_choice():
+    view = searched_view()
+    bot = expert(view.seat, nodes=40)
+    bot.cancel()   # an old cancel does not stop a new decision …
+    assert bot.decide(view).outcomes
+    bot = expert(view.seat, nodes=100_000)
+    timer = threading.Timer(0.05, bot.cancel)   # … a cancel during one does, within a batch
+    timer.start()
+    cut = bot.decide(view)
+    timer.join()
+    assert cut.outcomes == [] and cut.action == bot.hard.choose(view, random.Random(0))
+
+
+def test_guessed_deals_that_get_stuck_are_left_out_and_the_search_still_ends(monkeypatch):
+    from bots.search import search as search_module
+    monkeypatch.setattr(search_module, "run_job", lambda job: [])   # every guessed deal stuck
+    view = searched_view()
+    decision = expert(view.seat, nodes=40).decide(view)
+    assert [o.rollouts for o in decision.outcomes] == [0] * len(decision.outcomes)
+    assert decision.action == expert(view.seat).hard.choose(view, random.Random(0))
+
+
+def test_expert_hints_explain_the_searched_best():
+    view = searched_view()
+    hints = suggest(view, 3, level="expert", think_nodes=24)
+    assert 1 <= len(hints) <= 3 and len({h.action for h in hints}) == len(hints)
+    assert all(h.action in view.legal_actions for h in hints)
+    assert (hints[0].zh, hints[0].en) == REASONS["search_best"]
+
+
+def test_rollouts_play_only_legal_moves_to_the_end():
+    for seed, preset in ((1, "qingdao"), (2, "basic"), (3, "app196")):
+        game = Game.new_deal(seed, RuleSet.preset(preset))
+        rng = random.Random(seed)
+        while not game.is_over:
+            move = policy(game, rng)
+            assert move in game.legal_moves()
+            game.apply_move(move)
+        other = Game.new_deal(seed, RuleSet.preset(preset)).clone(light=True)
+        play_out(other, random.Random(seed))
+        assert other.is_over and sorted(other.places) == list(SEATS)

@@ -1,0 +1,86 @@
+"""The expert's guessing: the deal rebuilt from a seat's view alone is the real
+position when the guessed hands are the real ones, and guessed hands follow
+the card count, the hand sizes and what the history proves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import bots
+from bots.search.inference import build_guess, fits, sample_hands
+from bots.search.replay import position_of, read_history
+from gouji import Game, Match, RuleSet
+from gouji.engine.cards import N_RANKS, THREE
+from gouji.engine.seats import SEATS
+
+
+def match_views(preset: str, seeds: range, every: int = 1):
+    """(match, view of the seat to act) at play decisions of bot-played matches."""
+    for seed in seeds:
+        match = Match.new(seed, RuleSet.preset(preset))
+        players = [bots.make(("normal", "hard", "easy")[(seed + s) % 3], s) for s in SEATS]
+        rng = random.Random(seed)
+        step = 0
+        while not match.is_over:
+            seat = match.current_seat
+            view = match.view(seat)
+            if match.game is not None and view.phase.in_play and step % every == 0:
+                yield match, view
+            step += 1
+            match.apply(players[seat].choose(view, rng))
+
+
+@pytest.mark.parametrize("preset", ["qingdao", "basic", "app196"])
+def test_the_position_rebuilt_from_a_view_is_the_real_one(preset):
+    """Every field of the position notation (queue, 够死级/要头 kinds, burners,
+    deadlines, 闷, …) follows from the view; a whole match per preset."""
+    checked = 0
+    for match, view in match_views(preset, range(1), every=2):
+        game = match.game
+        hands = [game.hand_counts(s) for s in SEATS]
+        assert position_of(view, read_history(view), hands) == game.position()
+        checked += 1
+    assert checked > 250
+
+
+def test_guessed_hands_keep_the_count_the_sizes_and_the_bounds():
+    rng = random.Random(4)
+    checked = 0
+    for match, view in match_views("qingdao", range(1), every=25):
+        facts = read_history(view)
+        guess = build_guess(view, facts)
+        hands = sample_hands(guess, rng)
+        assert hands[view.seat] == list(view.hand)
+        dealt = [sum(hands[s][r] for s in SEATS if s != view.seat) for r in range(N_RANKS)]
+        assert dealt == guess.pool
+        for seat in guess.others:
+            assert sum(hands[seat]) == view.counts[seat]
+            if seat not in view.revolted:
+                assert hands[seat][THREE] >= 1   # 憋3: the 3s wait for the end
+        # the guessed deal plays on: it is a legal position of the same deal
+        game = Game.from_position(position_of(view, facts, hands), view.rules)
+        assert sorted(game.legal_actions()) == sorted(view.legal_actions)
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("preset", ["basic", "qingdao"])
+def test_what_the_history_proves_holds_for_the_real_hands(preset):
+    """A player asked whether to revolt held no 2 or joker (§8.6), a buyer of a 3
+    holds one (§7), …: the real hands always lie within the proven bounds and
+    pass the burn-window checks; so do guessed hands (the guesses from passes
+    are dropped when they cannot all hold)."""
+    capped = 0
+    for match, view in match_views(preset, range(2), every=23):
+        facts = read_history(view)
+        guess = build_guess(view, facts, passes=False)
+        truth = [match.game.hand_counts(s) for s in SEATS]
+        for seat in guess.others:
+            assert all(guess.lo[seat][r] <= truth[seat][r] <= guess.hi[seat][r] for r in range(N_RANKS))
+            capped += any(guess.hi[seat][r] < guess.sizes[seat] for r in range(N_RANKS))
+        assert fits(guess, truth)
+        drawn = sample_hands(build_guess(view, facts), random.Random(1))
+        assert all(guess.lo[s][r] <= drawn[s][r] <= guess.hi[s][r] for s in guess.others for r in range(N_RANKS))
+    assert capped
