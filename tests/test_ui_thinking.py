@@ -107,3 +107,36 @@ def test_the_human_acting_under_autoplay_drops_the_thought(screen, pondering):
     legal = table.view().legal_actions
     assert table.submit(scene.human, legal[0]) is None
     assert pondering[0].stop.is_set() and table.thinking is None
+
+
+def test_an_expert_hint_is_worked_out_while_the_table_draws(screen):
+    """At expert level H asks the expert: the table says it is thinking, then shows the hint."""
+    import time
+
+    import pygame
+
+    from gouji.ui.prompts import hint_head
+
+    from ui_helpers import key, until_human_turn
+    app = make_app(screen, seed=5, bots="normal")
+    app.new_match()
+    app.settings = app.settings.replace(bot_level="expert")   # hints at expert, the bots stay quick
+    scene = app.scenes.top
+    expert = bots.ExpertBot(scene.human)
+    for _ in range(200):   # on to a turn where the expert searches (its choice is close)
+        until_human_turn(app)
+        view = scene.view
+        if view.phase.in_play and len(expert.candidates(view, expert.hard.rank_actions(view))) > 1:
+            break
+        scene.table.submit(scene.human, expert.hard.choose(view, None))
+    key(scene, pygame.K_h)
+    assert scene.note is not None and scene.hinter.pending(len(scene.table.stream))
+    assert "推演" in scene.note.line.zh
+    deadline = time.monotonic() + 60
+    while not scene.hinter.ready(len(scene.table.stream)) and time.monotonic() < deadline:
+        app.frame(1 / 60)
+        time.sleep(0.01)
+    scene.update(0.0)
+    assert scene.hints and scene.hints_for == len(scene.table.stream)
+    assert scene.note is not None and scene.note.line.zh.startswith(hint_head(scene.hints[0].action, "zh"))
+    assert scene.hints[0].action in scene.view.legal_actions

@@ -92,6 +92,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "return_rank": ("只能还进贡的人手里有的点数", "Only ranks the tribute payer holds can be given back"),
     "select_first": ("先选要出的牌", "Select the cards to play first"),
     "hint_none": ("没有提示", "No hint"),
+    "hint_thinking": ("专家正在推演提示…", "The expert is working out a hint…"),
     "hint_pass": ("建议：过牌", "Hint: pass"),
     "hint_noburn": ("建议：不烧", "Hint: don't burn"),
     "hint_rang": ("建议：让牌", "Hint: yield (让)"),

@@ -26,6 +26,7 @@ from ...engine.view import SeatView
 from ...table import Table
 from ..board import Board
 from ..director import Director
+from ..hint_worker import HintWorker
 from ..i18n import t
 from ..layout import Layout
 from ..prompts import MOVE_SECONDS, Line, action_words, cards_for, hint_head, said, status
@@ -57,6 +58,7 @@ class TableScene(Scene):
         self.drag: bool | None = None        # while dragging: True selects, False clears
         self.note: Note | None = None
         self.hints: list[Hint] = []
+        self.hinter = HintWorker()
         self.hint_index = 0
         self.hints_for = -1                  # the stream length the hints were made for
         self.clock = 0.0                     # time since the last applied action
@@ -302,7 +304,12 @@ class TableScene(Scene):
             return
         stamp = len(self.table.stream)
         if self.hints_for != stamp or not self.hints:
-            self.hints, self.hint_index, self.hints_for = suggest(self.view, 3), 0, stamp
+            level = "expert" if self.app.settings.bot_level == "expert" else "hard"
+            hints = self.hinter.ask(self.view, stamp, level)
+            if hints is None:   # the expert searches on a thread; update() shows it when done
+                self._say("hint_thinking")
+                return
+            self.hints, self.hint_index, self.hints_for = hints, 0, stamp
         else:
             self.hint_index = (self.hint_index + 1) % len(self.hints)
         if not self.hints:
@@ -326,6 +333,9 @@ class TableScene(Scene):
         if self.director.idle(stream):
             changed = self._move_on() or changed
         self._rebuild_buttons()
+        if self.hinter.ready(len(stream)) and self.hints_for != len(stream) and self.human_turn():
+            self._next_hint()   # the expert's hint asked for earlier is ready
+            changed = True
         self._run_timer(len(stream))
         if self.human_turn() and self._announced != len(stream):
             keys = ",".join(b.key for b in self.buttons.buttons)
