@@ -24,6 +24,15 @@ def shutdown() -> None:
         pool.shutdown()
 
 
+def warm_up(level: str) -> None:
+    """A table of ``level`` bots is about to play: for ``expert``, start its worker
+    processes now so that its first search does not wait for them."""
+    if level == "expert":
+        from .search import pool
+        from .search.search import default_workers
+        pool.warm_up(default_workers())
+
+
 def make(name: str, seat: int, seed: int = 0, think_ms: float | None = None, think_nodes: int | None = None,
          workers: int | None = None) -> Bot:
     """A bot by name: ``random``, ``easy``, ``normal``, ``hard`` or ``expert``.
@@ -43,4 +52,4 @@ def make(name: str, seat: int, seed: int = 0, think_ms: float | None = None, thi
     raise ValueError(f"unknown bot {name!r} (use one of {', '.join(NAMES)})")
 
 
-__all__ = ["Bot", "make", "NAMES", "RandomBot", "ScriptedBot", "ExpertBot", "shutdown"]
+__all__ = ["Bot", "make", "NAMES", "RandomBot", "ScriptedBot", "ExpertBot", "shutdown", "warm_up"]

@@ -151,3 +151,22 @@ def test_rollouts_play_only_legal_moves_to_the_end():
         other = Game.new_deal(seed, RuleSet.preset(preset)).clone(light=True)
         play_out(other, random.Random(seed))
         assert other.is_over and sorted(other.places) == list(SEATS)
+
+
+def test_warming_up_starts_the_workers_below_the_game_s_priority():
+    """A table of expert bots starts the worker processes at once, each niced below
+    the game (so a frame never waits for a rollout); other levels start none."""
+    import os
+
+    from bots.search import pool
+    bots.shutdown()
+    bots.warm_up("hard")
+    assert pool._pool is None
+    bots.warm_up("expert")
+    try:
+        workers = pool._pool
+        assert workers is not None
+        if hasattr(os, "nice"):
+            assert workers.submit(os.nice, 0).result(timeout=60) == min(19, os.nice(0) + pool.WORKER_NICENESS)
+    finally:
+        bots.shutdown()

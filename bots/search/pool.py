@@ -24,6 +24,7 @@ _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
 _size = 0
 _closing = False   # shutdown() was called: searches in progress give up instead of going on alone
+WORKER_NICENESS = 5   # below the game's process: a frame is never kept waiting by a rollout
 
 
 def get_pool(workers: int) -> ProcessPoolExecutor | None:
@@ -40,6 +41,15 @@ def get_pool(workers: int) -> ProcessPoolExecutor | None:
             _pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_watch_parent)
             _size = workers
         return _pool
+
+
+def warm_up(workers: int) -> None:
+    """Start the workers now (a table of expert bots was just set), so that the
+    first search does not wait for them to start and import the engine."""
+    pool = get_pool(workers)
+    if pool is not None:
+        for _ in range(workers):
+            pool.submit(os.getpid)
 
 
 def submit(pool: ProcessPoolExecutor, job: Job) -> Future:
@@ -82,7 +92,14 @@ def _stop(pool: ProcessPoolExecutor | None) -> None:
 
 
 def _watch_parent() -> None:
-    """In a worker: exit as soon as the parent process is gone."""
+    """In a worker: give way to the game's own process (its frames come first),
+    and exit as soon as the parent process is gone."""
+    nice = getattr(os, "nice", None)   # not on Windows
+    if nice is not None:
+        try:
+            nice(WORKER_NICENESS)
+        except OSError:
+            pass
     parent = multiprocessing.parent_process()
     if parent is None:
         return
@@ -102,4 +119,4 @@ if _register is not None:
     _register(shutdown)
 atexit.register(shutdown)
 
-__all__ = ["get_pool", "submit", "shutdown", "forget_broken", "BrokenProcessPool"]
+__all__ = ["get_pool", "submit", "shutdown", "forget_broken", "warm_up", "BrokenProcessPool"]

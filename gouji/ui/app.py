@@ -217,6 +217,7 @@ class App(RecordsNav, LearnMixin):
         table = Table(match, bots.make, human=human, bot_level=self.settings.bot_level, seed=match.seed,
                       on_applied=self._applied, practice=practice)
         table.autoplay = self.options.autoplay
+        bots.warm_up(self.settings.bot_level)
         return table
 
     def _sit_down(self, table: Table, scene: Scene) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+import bots
 from bots.hints import Hint, suggest
 
 from ...engine.cards import RANK_OF_CARD, counts_of_cards, format_counts, parse_counts
@@ -422,6 +423,7 @@ class TableScene(Scene):
         """The bot level applies to the running table at once."""
         if self.table.bot_level != self.app.settings.bot_level:
             self.table.set_bot_level(self.app.settings.bot_level)
+            bots.warm_up(self.app.settings.bot_level)
         self._button_signature = None
 
     def resized(self) -> None:
