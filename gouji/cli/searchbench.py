@@ -5,8 +5,12 @@
 prints one JSON line: full-deal rollouts per second (median over the
 positions, and the range), the steps of a rollout, and what guessing one deal
 of the hidden cards costs (history read, bounds, draw, position text) in
-microseconds. The positions come from ``hard`` bots playing a deal to a random
-point between a quarter and three quarters of its length.
+microseconds, and how well the guesses place the hidden cards: the share of
+the other seats' cards a guessed deal puts in the right hand, with the
+inference (``guess_right``) and from the card count alone (``guess_right_uniform``),
+over all cards and over the 2s and jokers. The positions come from ``hard``
+bots playing a deal to a random point between a quarter and three quarters of
+its length.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from bots.search.inference import build_guess, sample_hands
 from bots.search.replay import position_of, read_history
 from bots.search.rollout import play_out
 
+from ..engine.cards import TWO
 from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
 from ..engine.seats import SEATS
@@ -72,6 +77,30 @@ def guess_cost(game: Game, repeat: int = 20) -> float:
     return (time.perf_counter() - started) / repeat * 1e6
 
 
+def guess_accuracy(game: Game, use_inference: bool, draws: int = 40) -> tuple[float, float]:
+    """The share of the hidden cards (all; 2s and jokers) a guessed deal puts in the right hand."""
+    seat = game.current_seat
+    assert seat is not None
+    view = game.view(seat)
+    facts = read_history(view)
+    guess = build_guess(view, facts, use_inference)
+    rng = random.Random(7)
+    right = [0, 0]
+    total = [0, 0]
+    for _ in range(draws):
+        hands = sample_hands(guess, rng)
+        for other in SEATS:
+            if other == seat:
+                continue
+            real = game.hand_counts(other)
+            for rank, held in enumerate(real):
+                hit = min(held, hands[other][rank])
+                for k in (0, 1) if rank >= TWO else (0,):
+                    right[k] += hit
+                    total[k] += held
+    return right[0] / max(1, total[0]), right[1] / max(1, total[1])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gouji.cli.searchbench", description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=20, help="mid-deal positions (default 20)")
@@ -90,8 +119,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "rollouts_per_s_range": [round(min(per_s)), round(max(per_s))],
         "steps_per_rollout": round(statistics.median(steps for _, steps in rates)),
         "guess_us": round(statistics.median(guess_cost(game) for game in games)),
+        **accuracy(games),
     }, ensure_ascii=False))
     return 0
+
+
+def accuracy(games: list[Game]) -> dict[str, list[float]]:
+    """[all cards, 2s and jokers], averaged over the positions, with and without the inference."""
+    out = {}
+    for key, use in (("guess_right", True), ("guess_right_uniform", False)):
+        pairs = [guess_accuracy(game, use) for game in games]
+        out[key] = [round(statistics.mean(p[k] for p in pairs), 3) for k in (0, 1)]
+    return out
 
 
 if __name__ == "__main__":
