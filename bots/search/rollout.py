@@ -76,11 +76,12 @@ def _value_after(root: Game, move: Move, job: Job, seed: int) -> float:
     return deal_value(game, job.seat, job.stakes)
 
 
-def play_out(game: Game, rng: random.Random) -> None:
+def play_out(game: Game, rng: random.Random, validate: bool = False) -> None:
+    """The deal to its end by ``policy``; ``validate`` checks every move (the benchmark's slow path)."""
     for _ in range(MAX_STEPS):
         if game.is_over:
             return
-        game.apply_move(policy(game, rng), validate=False)
+        game.apply_move(policy(game, rng), validate=validate)
     raise Stuck(f"a rollout did not end: {game.position()}")
 
 

@@ -3,7 +3,8 @@
     python -m gouji.cli.searchbench [--positions 20] [--seconds 0.5] [--rules qingdao]
 
 prints one JSON line: full-deal rollouts per second (median over the
-positions, and the range), the steps of a rollout, and what guessing one deal
+positions, and the range; and as it would be without the engine's fast
+paths: a deep copy of the game and every move checked), the steps of a rollout, and what guessing one deal
 of the hidden cards costs (history read, bounds, draw, position text) in
 microseconds, and how well the guesses place the hidden cards: the share of
 the other seats' cards a guessed deal puts in the right hand, with the
@@ -22,6 +23,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from copy import deepcopy
 
 import bots
 from bots.search.inference import build_guess, sample_hands
@@ -51,14 +53,15 @@ def _played(seed: int, rules: RuleSet, steps: int | None) -> Game:
     return game
 
 
-def rollout_rate(game: Game, seconds: float) -> tuple[float, float]:
-    """Rollouts per second from this position, and steps per rollout."""
+def rollout_rate(game: Game, seconds: float, slow: bool = False) -> tuple[float, float]:
+    """Rollouts per second from this position, and steps per rollout. ``slow``: without the
+    engine's fast paths (``copy.deepcopy`` of the game, every move checked), as before them."""
     light = game.clone(light=True)
     started, count, steps = time.perf_counter(), 0, 0
     while time.perf_counter() - started < seconds:
-        copy = light.clone(light=True)
+        copy = deepcopy(game) if slow else light.clone(light=True)
         before = len(copy.actions)
-        play_out(copy, random.Random(count))
+        play_out(copy, random.Random(count), validate=slow)
         steps += len(copy.actions) - before
         count += 1
     return count / (time.perf_counter() - started), steps / count
@@ -117,6 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "rules": args.rules, "positions": len(games),
         "rollouts_per_s": round(statistics.median(per_s)),
         "rollouts_per_s_range": [round(min(per_s)), round(max(per_s))],
+        "rollouts_per_s_without_fast_paths": round(statistics.median(rollout_rate(g, args.seconds, True)[0]
+                                                                     for g in games)),
         "steps_per_rollout": round(statistics.median(steps for _, steps in rates)),
         "guess_us": round(statistics.median(guess_cost(game) for game in games)),
         **accuracy(games),
