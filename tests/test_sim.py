@@ -45,3 +45,14 @@ def test_bad_flags_are_usage_errors(capsys, args, message):
     with pytest.raises(SystemExit) as stop:
         main(args)
     assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_searchbench_reports_speed_and_how_well_the_guesses_place_the_cards(capsys):
+    from gouji.cli.searchbench import main as searchbench
+    assert searchbench(["--positions", "2", "--seconds", "0.05"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["positions"] >= 1 and out["rollouts_per_s"] > 0 and out["rollouts_per_s_without_fast_paths"] > 0
+    for key in ("guess_right", "guess_right_uniform"):
+        assert len(out[key]) == 2 and all(0.0 <= share <= 1.0 for share in out[key])
+    with pytest.raises(SystemExit):
+        searchbench(["--positions", "0"])
