@@ -10,18 +10,8 @@ from pathlib import Path
 
 from ..engine.rules import PRESETS, RuleSet
 from ..store.settings import CHOICES, SPEEDS
+from ..ui.layout import size_argument
 from ..version import version
-
-
-def window_size(text: str) -> tuple[int, int]:
-    """``1366x700`` -> (1366, 700), within sensible bounds."""
-    width, sep, height = text.lower().partition("x")
-    if not (sep and width.isdigit() and height.isdigit()):
-        raise argparse.ArgumentTypeError(f"{text!r:.40} is not a size like 1366x700")
-    size = int(width), int(height)
-    if not (320 <= size[0] <= 7680 and 240 <= size[1] <= 4320):
-        raise argparse.ArgumentTypeError(f"{text!r:.40}: the width must be 320–7680 and the height 240–4320")
-    return size
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -48,7 +38,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="save the match and settings even in an unattended run (--autoplay, --screenshot)")
     saving.add_argument("--no-save", dest="save", action="store_false",
                         help="leave the saved match and the settings as they are")
-    parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
+    parser.add_argument("--size", type=size_argument, default=None, metavar="WxH",
                         help="window size in pixels, e.g. 1366x700 (default: fits the screen)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     parser.add_argument("--lesson", metavar="ID", default=None,

@@ -151,9 +151,9 @@ def first_frame(command: list[str], runs: int = 3) -> float:
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
-    from ..cli.main import window_size
+    from .layout import size_argument
     parser = argparse.ArgumentParser(prog="python -m gouji.ui.bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=window_size, default=None, metavar="WxH", help="window size (default: fits)")
+    parser.add_argument("--size", type=size_argument, default=None, metavar="WxH", help="window size (default: fits)")
     parser.add_argument("--expert", type=float, default=0.0, metavar="SECONDS",
                         help="frames while expert bots search, over this many seconds of real-time play")
     parser.add_argument("command", nargs="*", help="the program whose first frame is timed (default: gouji)")

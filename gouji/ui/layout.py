@@ -14,6 +14,7 @@ counter-clockwise on screen.
 
 from __future__ import annotations
 
+import argparse
 import math
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -252,3 +253,14 @@ def window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
         return WIDTH, HEIGHT
     dw, dh = desktop
     return max(MIN_SIZE[0], min(1440, dw - 40)), max(MIN_SIZE[1], min(900, dh - 90))
+
+
+def size_argument(text: str) -> tuple[int, int]:
+    """A ``--size`` argument: ``1366x700`` -> (1366, 700), within sensible bounds."""
+    width, sep, height = text.lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r:.40} is not a size like 1366x700")
+    size = int(width), int(height)
+    if not (320 <= size[0] <= 7680 and 240 <= size[1] <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r:.40}: the width must be 320–7680 and the height 240–4320")
+    return size

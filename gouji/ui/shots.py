@@ -16,14 +16,10 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from .layout import size_argument
 from .shots_records import shoot_records
 
 TABLE_PHASES = ("lead", "follow", "answer", "burn", "return", "declare", "revolt", "yaotou")
-
-
-def _window_size(text: str) -> tuple[int, int]:
-    from ..cli.main import window_size
-    return window_size(text)
 
 
 def shoot(size: tuple[int, int], lang: str, out: Path, seeds: Sequence[int] = tuple(range(1, 40))) -> list[Path]:
@@ -157,7 +153,7 @@ def finish_match(app, shot: Callable[[str], None]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gouji.ui.shots", description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=_window_size, default=(1366, 700), metavar="WxH")
+    parser.add_argument("--size", type=size_argument, default=(1366, 700), metavar="WxH")
     parser.add_argument("--lang", choices=["zh", "en"], default="zh")
     parser.add_argument("--out", type=Path, default=Path("shots"))
     args = parser.parse_args(argv)

@@ -26,8 +26,9 @@ from ..lesson_session import LessonSession
 from ..prompts import Line, cards_for, hint_head, said
 from ..widgets import Button, ButtonBar
 from .base import Host
-from .table import Note, TableScene
+from .table import TableScene
 from .table_buttons import Spec
+from .table_state import Note
 
 GOOD = (130, 220, 150)
 

@@ -17,7 +17,8 @@ from ..practice import Switches, Turn, Why, explain, replay_to, timeline, undo_t
 from ..prompts import Line, pretty
 from ..widgets import Button, ButtonBar
 from .base import Host
-from .table import Note, TableScene
+from .table import TableScene
+from .table_state import Note
 
 TOGGLES = (("open_hands", "pr_open", pygame.K_o), ("counts", "pr_counts", pygame.K_n),
            ("auto_hint", "pr_autohint", pygame.K_a))
