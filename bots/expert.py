@@ -12,6 +12,7 @@ seat's ``SeatView``.
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ MAX_CANDIDATES = 5   # hard's best few
 MARGIN = 0.25        # points by which a search result must beat hard's choice to replace it
 Z = 1.5              # ... and by this many standard errors
 GO_OUT = 100.0       # hard's score of a play that empties the hand
+log = logging.getLogger("bots.expert")
 
 
 @dataclass
@@ -48,23 +50,31 @@ class ExpertBot:
         self.workers = default_workers() if workers is None else workers
         self.inference = inference
         self._cancel = threading.Event()
+        self.search_errors = 0   # searches that broke (tests check it stays 0)
 
-    def choose(self, view: SeatView, rng: random.Random) -> str:
-        return self.decide(view).action
+    def choose(self, view: SeatView, rng: random.Random | None = None,
+               cancel: threading.Event | None = None) -> str:
+        """``cancel`` (set from another thread) stops this decision's search: the
+        table passes one per turn, so a stop can never be lost or hit a later turn."""
+        return self.decide(view, cancel).action
 
     def cancel(self) -> None:
-        """Stop a search in progress (from another thread): it answers hard's choice."""
+        """Stop the search in progress (from another thread): it answers hard's choice."""
         self._cancel.set()
 
-    def decide(self, view: SeatView) -> Decision:
-        self._cancel = threading.Event()   # a fresh one: an old cancel() stops no new decision
+    def decide(self, view: SeatView, cancel: threading.Event | None = None) -> Decision:
+        token = self._cancel = cancel or threading.Event()   # one per decision: an old stop ends no new one
         ranked = self.hard.rank_actions(view)
         candidates = self.candidates(view, ranked)
         if len(candidates) < 2:
             return Decision(ranked[0].action, [])
         try:
-            outcomes = search(view, candidates, self.budget, self.seed, self.workers, self.inference, self._cancel)
+            outcomes = search(view, candidates, self.budget, self.seed, self.workers, self.inference, token)
         except Cancelled:
+            return Decision(ranked[0].action, [])
+        except Exception:   # a search that breaks must not cost the game: hard's choice, not a random one
+            self.search_errors += 1
+            log.exception("the expert's search failed; hard's choice is played")
             return Decision(ranked[0].action, [])
         return Decision(pick(outcomes), outcomes)
 
@@ -85,11 +95,12 @@ class ExpertBot:
             return [top.action]   # hard is sure and nothing special is on offer
         return chosen
 
-    def rank_actions(self, view: SeatView) -> list[Scored]:
+    def rank_actions(self, view: SeatView, rng: random.Random | None = None,
+                     cancel: threading.Event | None = None) -> list[Scored]:
         """Every legal action, best first: the searched ones by their average
         (with the search's reason on the best), then the rest in hard's order."""
         ranked = self.hard.rank_actions(view)
-        decision = self.decide(view)
+        decision = self.decide(view, cancel)
         if not decision.outcomes:
             return ranked
         by_action = {item.action: item for item in ranked}
@@ -105,6 +116,8 @@ class ExpertBot:
         """For a review: the action taken and the candidates, searched with the
         taken one first so each is measured against it deal by deal. Scores are
         average points per deal; the flag says another clearly did better."""
+        if not view.phase.in_play:   # before the first lead (宣点, 还贡, 革命 …) hard's judgement stands
+            return [Scored(taken, 0.0, reason("search_best"))], False
         candidates = [taken, *(a for a in self.candidates(view, self.hard.rank_actions(view)) if a != taken)]
         if len(candidates) < 2:
             return [Scored(taken, 0.0, reason("search_best"))], False
@@ -118,8 +131,13 @@ class ExpertBot:
 
 def pick(outcomes: list[Outcome]) -> str:
     """The best average; hard's choice (the first) unless another beats it deal
-    by deal by ``MARGIN`` points and by ``Z`` standard errors (not by luck)."""
-    best = max(outcomes, key=lambda o: o.gain)
+    by deal by ``MARGIN`` points and by ``Z`` standard errors (not by luck).
+    Only an action tested on fresh deals may win (a two-phase search leaves the
+    runners-up measured on the deals that picked the challenger)."""
+    tested = [o for o in outcomes[1:] if o.tested]
+    if not tested:
+        return outcomes[0].action
+    best = max(tested, key=lambda o: o.gain)
     if best.gain > max(MARGIN, Z * best.error):
         return best.action
     return outcomes[0].action

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from gouji.engine.view import SeatView
@@ -23,15 +24,16 @@ class Hint:
 
 
 def suggest(view: SeatView, count: int = 3, level: str = "hard", think_ms: float | None = None,
-            think_nodes: int | None = None) -> list[Hint]:
+            think_nodes: int | None = None, cancel: threading.Event | None = None) -> list[Hint]:
     """The best ``count`` actions for the view's seat, best first. ``level`` is a
     scripted level or ``expert``, which searches (``think_ms``, default
-    ``HINT_THINK_MS``, or ``think_nodes`` rollouts) where the choice is close."""
+    ``HINT_THINK_MS``, or ``think_nodes`` rollouts) where the choice is close;
+    ``cancel`` set from another thread cuts the search short (hard's order then)."""
     if not view.my_turn or not view.legal_actions:
         return []
     if level == "expert":
         budget = think_ms if think_ms is not None or think_nodes is not None else HINT_THINK_MS
-        ranked = ExpertBot(view.seat, think_ms=budget, think_nodes=think_nodes).rank_actions(view)
+        ranked = ExpertBot(view.seat, think_ms=budget, think_nodes=think_nodes).rank_actions(view, cancel=cancel)
     else:
         ranked = ScriptedBot(view.seat, level).rank_actions(view)
     return [Hint(item.action, item.why.zh, item.why.en) for item in ranked[:count]]

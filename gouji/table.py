@@ -44,8 +44,9 @@ class Session(Protocol):
 class Player(Protocol):
     """A bot: chooses an action from a seat's view (the ``bots`` package makes them).
 
-    A bot with a true ``thinks`` attribute may take long; it is asked in a
-    worker thread, and a ``cancel()`` method, if it has one, cuts it short."""
+    A bot with a true ``thinks`` attribute may take long: it is asked in a
+    worker thread as ``choose(view, rng, cancel=event)``, and the table sets
+    ``event`` to cut that one decision short."""
 
     def choose(self, view: SeatView, rng: random.Random) -> str: ...
 
@@ -63,21 +64,20 @@ class Thought:
         self.action: str | None = None
         self.failed = False
         self.done = threading.Event()
+        self.stop = threading.Event()   # this turn's own stop: it cannot be lost or reach a later turn
         self.thread = threading.Thread(target=self._run, args=(view, rng), name=f"gouji-bot-{seat}", daemon=True)
         self.thread.start()
 
     def _run(self, view: SeatView, rng: random.Random) -> None:
         try:
-            self.action = self.bot.choose(view, rng)
+            self.action = self.bot.choose(view, rng, cancel=self.stop)  # type: ignore[call-arg]  # a thinking bot
         except Exception:   # a bot bug must not stop the game: the table plays a legal action instead
             self.failed = True
         finally:
             self.done.set()
 
     def cancel(self) -> None:
-        stop = getattr(self.bot, "cancel", None)
-        if callable(stop):
-            stop()
+        self.stop.set()
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 import threading
+from dataclasses import replace
 
 import pytest
 from no_peek import resampled
@@ -170,3 +171,57 @@ def test_warming_up_starts_the_workers_below_the_game_s_priority():
             assert workers.submit(os.nice, 0).result(timeout=60) == min(19, os.nice(0) + pool.WORKER_NICENESS)
     finally:
         bots.shutdown()
+
+
+def test_a_search_that_breaks_plays_hard_s_choice_not_a_random_move(monkeypatch):
+    from bots.search import search as search_module
+
+    def broken(job):
+        raise ValueError("a bug in a rollout")
+    monkeypatch.setattr(search_module, "run_job", broken)
+    view = searched_view()
+    bot = expert(view.seat, nodes=40)
+    decision = bot.decide(view)
+    assert decision.action == bot.hard.choose(view, random.Random(0)) and bot.search_errors == 1
+
+
+def test_the_table_s_stop_for_a_turn_ends_that_search_only():
+    view = searched_view()
+    bot = expert(view.seat, nodes=100_000)
+    stop = threading.Event()
+    threading.Timer(0.05, stop.set).start()
+    assert bot.decide(view, stop).outcomes == []          # stopped: hard's choice
+    assert expert(view.seat, nodes=40).decide(view, threading.Event()).outcomes   # a fresh turn searches
+
+
+def test_only_an_action_tested_on_fresh_deals_replaces_hard_s_choice():
+    from bots.expert import pick
+    from bots.search.search import Outcome
+    first = Outcome("play 5", 0.0, 40)
+    lucky = Outcome("play 6", 3.0, 20, gain=3.0, error=0.1, tested=False)   # only seen where it was picked
+    tested = Outcome("play 7", 1.0, 40, gain=1.0, error=0.2)
+    assert pick([first, lucky]) == "play 5"
+    assert pick([first, lucky, tested]) == "play 7"
+    assert pick([first, replace(tested, gain=0.1)]) == "play 5"   # not by the margin
+
+
+def test_the_second_opinion_leaves_decisions_before_the_first_lead_to_hard():
+    from gouji import Match
+    match = Match.new(0, RuleSet.preset("qingdao"))
+    view = match.view(match.current_seat)
+    assert not view.phase.in_play
+    taken = view.legal_actions[-1]
+    scored, worse = expert(view.seat).second_opinion(view, taken)
+    assert [s.action for s in scored] == [taken] and worse is False
+
+
+def test_a_burner_s_opposite_breaks_the_burn_in_rollouts():
+    """§3.5 解烧: the rollout's 对头 beats a burner's play when he can (he used to pass)."""
+    from bots.search.rollout import policy
+    from gouji.engine.actions import Move
+    game = Game.from_hands(["KKK5", "AAA7", "9", "8", "2226", "4"], leader=0, rules=RuleSet.preset("basic"))
+    for action in ("play KKK", "noburn", "burn AAA"):
+        game.apply(action)
+    assert game.burning == {1} and game.current_seat == 4
+    move = policy(game, random.Random(0))
+    assert isinstance(move, Move) and move.play is not None and str(move.play) == "222"

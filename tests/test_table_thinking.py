@@ -25,9 +25,17 @@ class SlowBot:
         self.fail = fail
         self.asked = 0
 
-    def choose(self, view, rng: random.Random) -> str:
+    def choose(self, view, rng: random.Random, cancel: threading.Event | None = None) -> str:
+        """Waits for ``release``, or for the table's stop for this turn."""
         self.asked += 1
-        assert self.release.wait(10), "never released"
+        for _ in range(1000):
+            if self.release.wait(0.01):
+                break
+            if cancel is not None and cancel.is_set():
+                self.cancelled = True
+                break
+        else:
+            raise AssertionError("never released")
         if self.fail:
             raise RuntimeError("a bug in the bot")
         return view.legal_actions[0]
@@ -90,12 +98,16 @@ def test_waiting_for_an_answer_is_still_possible():
 def test_a_dropped_thought_is_cancelled_and_never_played():
     table, made = slow_table()
     table.ask_bot()
+    thought = table._thought
     table.close()
+    assert thought is not None and thought.done.wait(5)   # told to stop, it stopped
     assert made[5].cancelled and table.thinking is None
     assert table.poll() is False and not table.queue
     table, made = slow_table()
     table.ask_bot()
+    thought = table._thought
     table.set_bot_level("normal")              # new bots: the old thought is dropped
+    assert thought is not None and thought.done.wait(5)
     assert made[5].cancelled and table.poll() is False
     assert table.ask_bot() is True and table.queue   # the quick bot answers at once
 

@@ -27,7 +27,9 @@ class Pondering:
         self.stop = threading.Event()
         self.started = threading.Event()
 
-    def choose(self, view, rng):
+    def choose(self, view, rng, cancel=None):
+        if cancel is not None:
+            self.stop = cancel   # the table's stop for this turn
         if self.slow:
             self.started.set()
             self.stop.wait(60)
@@ -93,14 +95,13 @@ def test_the_human_acting_under_autoplay_drops_the_thought(screen, pondering):
     scene = app.scenes.top
     table = scene.table
     pondering.clear()
-    table.set_bot_level("normal")   # the factory is asked again: seat 0 now ponders too
-    pondering[0].slow = True
+    table.set_bot_level("normal")   # the factory is asked again: only seat 0 (托管) ponders now
+    for seat, bot in pondering.items():
+        bot.slow = seat == scene.human
     table.autoplay = True
-    for _ in range(400):
+    for _ in range(2000):
         if table.thinking == scene.human:
             break
-        if table.thinking is not None:
-            table.bots[table.thinking].cancel()
         app.frame(0.1)
     assert table.thinking == scene.human
     table.autoplay = False

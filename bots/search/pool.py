@@ -56,10 +56,13 @@ def submit(pool: ProcessPoolExecutor, job: Job) -> Future:
     return pool.submit(run_job, job)
 
 
-def forget_broken() -> None:
-    """After a worker died (``BrokenProcessPool``): the next ``get_pool`` starts afresh."""
+def forget_broken(broken: ProcessPoolExecutor | None = None) -> None:
+    """After a worker died (``BrokenProcessPool``): the next ``get_pool`` starts afresh.
+    Given the pool that broke, a newer one (another thread's) is left alone."""
     global _pool
     with _lock:
+        if broken is not None and broken is not _pool:
+            return
         _stop(_pool)
         _pool = None
 

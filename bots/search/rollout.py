@@ -4,7 +4,7 @@ The rollout policy is deliberately simple, so a deal plays out in a few
 milliseconds: lead the lowest group whole, beat an opponent with the lowest
 group of the same size (breaking a bigger one, or adding 2s, only when he is
 about to go out), let a partner's play stand, never burn or 让 unless it
-empties the hand. ``run_job`` is what the worker processes run.
+empties the hand; a burner's 对头 breaks the burn (解烧) when he can. ``run_job`` is what the worker processes run.
 """
 
 from __future__ import annotations
@@ -96,19 +96,24 @@ def deal_value(game: Game, seat: int, stakes: Stakes) -> float:
 
 
 def _tribute_balance(game: Game, seat: int, stakes: Stakes) -> float:
-    """Cards my team receives minus cards it pays next deal (点贡, 烧贡, 闷贡)."""
-    opened, mine = game.opened, team(seat)
+    """Cards my team receives minus cards it pays next deal (点贡, 烧贡, 闷贡, as far
+    as the rules' ``tribute_order`` has them; 翻车 and 落贡 are left out: rarer, or
+    the same for every candidate)."""
+    opened, mine, kinds = game.opened, team(seat), game.rules.tribute_order
     stake = {target: 2 for _, target in stakes.declared}
     balance = 0.0
-    for s in SEATS:
-        if not opened[s] and opened[opposite(s)]:
-            balance += stake.get(s, 1) * (-1 if team(s) == mine else 1)
-    for burner, victim in game.burn_wins:
-        if not same_team(burner, victim):
-            balance += 1 if team(burner) == mine else -1
-    for stuck, beater in game.men.items():
-        if not same_team(stuck, beater):
-            balance += 1 if team(beater) == mine else -1
+    if "dian" in kinds:
+        for s in SEATS:
+            if not opened[s] and opened[opposite(s)]:
+                balance += stake.get(s, 1) * (-1 if team(s) == mine else 1)
+    if "shao" in kinds:
+        for burner, victim in game.burn_wins:
+            if not same_team(burner, victim):
+                balance += 1 if team(burner) == mine else -1
+    if "men" in kinds:
+        for stuck, beater in game.men.items():
+            if not same_team(stuck, beater):
+                balance += 1 if team(beater) == mine else -1
     return balance
 
 
@@ -130,6 +135,8 @@ def policy(game: Game, rng: random.Random) -> Move:
         return _empties(game, hand, play) or NOBURN
     if same_team(owner, seat):
         return PASS
+    if owner in game.burning and seat == opposite(owner):
+        return _break_burn(game)
     beat = beat_play(hand, play, bie_san, game.hand_size(owner) <= STOP_CARDS, rng)
     return PASS if beat is None else _move(Move, ("play", beat, ""))
 
@@ -183,6 +190,13 @@ def _empties(game: Game, hand: list[int], standing: Play) -> Move | None:
     if sum(hand) != standing.size:
         return None
     return next((m for m in game.legal_moves() if m.play is not None and m.play.size == sum(hand)), None)
+
+
+def _break_burn(game: Game) -> Move:
+    """解烧 (§3.5): the burner's 对头 answers his play with the cheapest beat he
+    has (jokers included), as a player would; else he passes."""
+    plays = [m for m in game.legal_moves() if m.play is not None]
+    return min(plays, key=_spend) if plays else PASS
 
 
 def _cheapest(game: Game) -> Move:

@@ -20,7 +20,7 @@ import zlib
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError, Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gouji.engine.view import SeatView
 
@@ -64,6 +64,7 @@ class Outcome:
     rollouts: int
     gain: float = 0.0
     error: float = 0.0
+    tested: bool = True   # measured against the first on deals that did not select it
 
 
 class Cancelled(Exception):
@@ -108,7 +109,8 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
     first = _outcomes(cands, rows_for(cands, 0.5, deadline - budget.seconds / 2))
     challenger = max(first[1:], key=lambda o: o.gain)
     final = _outcomes((cands[0], challenger.action), rows_for((cands[0], challenger.action), 0.5, deadline))
-    return [final[0], *(final[1] if o is challenger else o for o in first[1:])]
+    rest = (final[1] if o is challenger else replace(o, tested=False) for o in first[1:])
+    return [final[0], *rest]
 
 
 def _outcomes(actions: Sequence[str], rows: list[list[float]]) -> list[Outcome]:
@@ -144,10 +146,12 @@ def _run(deals: Iterator[tuple[str, int]], job: Callable[[list[tuple[str, int]]]
     if pool is not None:
         try:
             return _run_pool(pool, deals, job, total, deadline, n_workers, cancel)
-        except (workers.BrokenProcessPool, CancelledError, RuntimeError):
+        except (workers.BrokenProcessPool, CancelledError, RuntimeError) as exc:
             if workers.closing():   # the game is quitting
                 raise Cancelled() from None
-            workers.forget_broken()   # a worker died: carry on here
+            if not isinstance(exc, workers.BrokenProcessPool):
+                raise   # a bug, not a dead worker: the expert answers hard's choice
+            workers.forget_broken(pool)   # a worker died: carry on here
     return _run_here(deals, job, total, deadline, cancel)
 
 

@@ -299,6 +299,7 @@ class TableScene(TableState, Scene):
     def leave(self) -> None:
         """Back to the menu, a new match, quitting: a bot still searching stops at once."""
         self.table.close()
+        self.hinter.close()
 
     def autoplay_on(self) -> bool:
         return self.table.autoplay
