@@ -225,3 +225,35 @@ def test_a_burner_s_opposite_breaks_the_burn_in_rollouts():
     assert game.burning == {1} and game.current_seat == 4
     move = policy(game, random.Random(0))
     assert isinstance(move, Move) and move.play is not None and str(move.play) == "222"
+
+
+class HungPool:
+    """A worker pool whose workers never answer (a hung process)."""
+
+    def submit(self, fn, *args):
+        from concurrent.futures import Future
+        return Future()   # never completed
+
+
+def test_a_hung_worker_is_given_up_and_the_search_goes_on_without_the_pool(monkeypatch):
+    from bots.search import search as search_module
+    forgotten = []
+    monkeypatch.setattr(pool, "get_pool", lambda n: HungPool())
+    monkeypatch.setattr(pool, "forget_broken", forgotten.append)
+    monkeypatch.setattr(search_module, "STALL", 0.2)
+    monkeypatch.setattr(pool, "_closing", False)   # an earlier shutdown in this process is not a quit
+    view = searched_view()
+    decision = expert(view.seat, 5, nodes=40, workers=2).decide(view)
+    assert decision.outcomes and all(o.rollouts > 0 for o in decision.outcomes)   # searched here instead
+    assert decision.action in view.legal_actions
+    assert len(forgotten) == 2 and isinstance(forgotten[0], HungPool)   # both halves gave the pool up
+
+
+def test_a_stop_is_heard_while_waiting_for_a_worker(monkeypatch):
+    monkeypatch.setattr(pool, "get_pool", lambda n: HungPool())
+    view = searched_view()
+    bot = expert(view.seat, nodes=40, workers=2)
+    stop = threading.Event()
+    threading.Timer(0.05, stop.set).start()
+    decision = bot.decide(view, stop)
+    assert decision.outcomes == [] and decision.action == bot.hard.choose(view, random.Random(0))

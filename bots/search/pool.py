@@ -92,6 +92,9 @@ def _stop(pool: ProcessPoolExecutor | None) -> None:
             process.terminate()
     for process in processes:
         process.join(timeout=1.0)
+        if process.is_alive():   # still starting up, or ignoring SIGTERM: no second chance
+            process.kill()
+            process.join(timeout=1.0)
 
 
 def _watch_parent() -> None:

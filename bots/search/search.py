@@ -20,6 +20,7 @@ import zlib
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError, Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, replace
 
 from gouji.engine.view import SeatView
@@ -33,6 +34,8 @@ CHUNK = 2            # guessed deals per job: small, so a time budget is kept cl
 MIN_DEALS = 2
 MAX_DEALS = 4000
 TRIBUTE_CARD = 0.4   # points a tribute card next deal is worth (a 2 or a joker changes hands)
+STALL = 10.0         # seconds past the deadline after which a silent worker counts as hung
+WAIT_SLICE = 0.02    # how often a wait for a worker looks at the stop event
 TWO_PHASE = True     # find the challenger on half the deals, test it on the other half
 
 
@@ -69,6 +72,10 @@ class Outcome:
 
 class Cancelled(Exception):
     """The search was called off (the table was dropped or the game quit)."""
+
+
+class Stalled(Exception):
+    """A worker gave no answer long past the deadline: the pool is given up."""
 
 
 def default_workers() -> int:
@@ -146,10 +153,10 @@ def _run(deals: Iterator[tuple[str, int]], job: Callable[[list[tuple[str, int]]]
     if pool is not None:
         try:
             return _run_pool(pool, deals, job, total, deadline, n_workers, cancel)
-        except (workers.BrokenProcessPool, CancelledError, RuntimeError) as exc:
+        except (workers.BrokenProcessPool, Stalled, CancelledError, RuntimeError) as exc:
             if workers.closing():   # the game is quitting
                 raise Cancelled() from None
-            if not isinstance(exc, workers.BrokenProcessPool):
+            if not isinstance(exc, (workers.BrokenProcessPool, Stalled)):
                 raise   # a bug, not a dead worker: the expert answers hard's choice
             workers.forget_broken(pool)   # a worker died: carry on here
     return _run_here(deals, job, total, deadline, cancel)
@@ -190,11 +197,26 @@ def _run_pool(pool, deals, job, total: int, deadline: float, n_workers: int,
                 pending.append(pool.submit(run_job, job(batch)))
             if not pending:
                 return rows
-            rows += pending.popleft().result()
+            rows += _collect(pending.popleft(), cancel, deadline)
             done += 1
     finally:
         for future in pending:
             future.cancel()
+
+
+def _collect(future: Future, cancel: threading.Event | None, deadline: float) -> list[list[float]]:
+    """A batch's rows, waiting in short slices so a stop is heard at once; a
+    worker that answers nothing long after the deadline (``STALL`` seconds; per
+    batch when the budget is a rollout count) counts as broken, so a hung
+    worker can never hold the table's turn."""
+    give_up = (deadline if math.isfinite(deadline) else time.perf_counter()) + STALL
+    while True:
+        _check(cancel)
+        try:
+            return future.result(timeout=WAIT_SLICE)
+        except FutureTimeout:
+            if time.perf_counter() > give_up:
+                raise Stalled(f"a rollout worker gave no answer for {STALL:.0f} s") from None
 
 
 def _check(cancel: threading.Event | None) -> None:
