@@ -76,6 +76,8 @@ def test_a_decision_replays_exactly_with_a_rollout_budget_in_or_out_of_the_pool(
         assert pooled == first
     finally:
         pool.shutdown()
+    for child in multiprocessing.active_children():   # a loaded machine may take a moment to reap them
+        child.join(timeout=5.0)
     assert not [p for p in multiprocessing.active_children() if p.is_alive()]   # no worker left behind
     assert first.action in view.legal_actions
 

@@ -56,3 +56,12 @@ def test_searchbench_reports_speed_and_how_well_the_guesses_place_the_cards(caps
         assert len(out[key]) == 2 and all(0.0 <= share <= 1.0 for share in out[key])
     with pytest.raises(SystemExit):
         searchbench(["--positions", "0"])
+
+
+def test_searchbench_plays_the_rollout_policy_against_hard(capsys):
+    from gouji.cli.searchbench import main as searchbench
+    assert searchbench(["--positions", "1", "--seconds", "0.02", "--policy-seeds", "3"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["policy_vs_hard_deals"] == 6
+    assert 0.0 <= out["policy_won"] <= 1.0 and 0.0 <= out["hard_won"] <= 1.0
+    assert out["policy_won"] + out["hard_won"] <= 1.0   # a deal is won by one team or drawn

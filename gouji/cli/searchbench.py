@@ -11,7 +11,10 @@ the other seats' cards a guessed deal puts in the right hand, with the
 inference (``guess_right``) and from the card count alone (``guess_right_uniform``),
 over all cards and over the 2s and jokers. The positions come from ``hard``
 bots playing a deal to a random point between a quarter and three quarters of
-its length.
+its length. ``--policy-seeds N`` also plays the rollout policy (one team, from
+the first lead) against ``hard`` over N seeds, seats swapped: its share of
+deals won and points per deal, which says how far the rollouts' picture of
+play is from a real opponent's.
 """
 
 from __future__ import annotations
@@ -28,12 +31,13 @@ from copy import deepcopy
 import bots
 from bots.search.inference import build_guess, sample_hands
 from bots.search.replay import position_of, read_history
-from bots.search.rollout import play_out
+from bots.search.rollout import play_out, policy
 
 from ..engine.cards import TWO
 from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
-from ..engine.seats import SEATS
+from ..engine.scoring import raw_team_points
+from ..engine.seats import SEATS, team
 
 
 def mid_deal(seed: int, rules: RuleSet) -> Game:
@@ -109,9 +113,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=20, help="mid-deal positions (default 20)")
     parser.add_argument("--seconds", type=float, default=0.5, help="rollouts per position for this long (default 0.5)")
     parser.add_argument("--rules", choices=sorted(PRESETS), default="qingdao")
+    parser.add_argument("--policy-seeds", type=int, default=0,
+                        help="also play the rollout policy against hard over this many seeds (default 0)")
     args = parser.parse_args(argv)
-    if args.positions < 1 or args.seconds <= 0:
-        parser.error("--positions must be at least 1 and --seconds positive")
+    if args.positions < 1 or args.seconds <= 0 or args.policy_seeds < 0:
+        parser.error("--positions must be at least 1, --seconds positive and --policy-seeds not negative")
     rules = RuleSet.preset(args.rules)
     games = [g for g in (mid_deal(seed, rules) for seed in range(args.positions)) if not g.is_over]
     rates = [rollout_rate(game, args.seconds) for game in games]
@@ -125,8 +131,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         "steps_per_rollout": round(statistics.median(steps for _, steps in rates)),
         "guess_us": round(statistics.median(guess_cost(game) for game in games)),
         **accuracy(games),
+        **(policy_vs_hard(args.policy_seeds, rules) if args.policy_seeds else {}),
     }, ensure_ascii=False))
     return 0
+
+
+def policy_vs_hard(seeds: int, rules: RuleSet) -> dict[str, object]:
+    """The rollout policy's team against hard's (hard decides before the first lead)."""
+    won, points = [0, 0], [0, 0]
+    hard = [bots.make("hard", s) for s in SEATS]
+    for seed in range(1000, 1000 + seeds):
+        for policy_team in (0, 1):
+            game = Game.new_deal(seed, rules)
+            rng = random.Random(seed)
+            while not game.is_over:
+                seat = game.current_seat
+                assert seat is not None
+                if team(seat) == policy_team and game.phase.in_play:
+                    game.apply_move(policy(game, rng))
+                else:
+                    game.apply(hard[seat].choose(game.view(seat), rng))
+            raw = raw_team_points(game.places, rules)
+            for side, who in ((policy_team, 0), (1 - policy_team, 1)):
+                won[who] += raw[side] > 0
+                points[who] += raw[side]
+    deals = 2 * seeds
+    return {"policy_vs_hard_deals": deals, "policy_won": round(won[0] / deals, 3), "hard_won": round(won[1] / deals, 3),
+            "policy_points": round(points[0] / deals, 2), "hard_points": round(points[1] / deals, 2)}
 
 
 def accuracy(games: list[Game]) -> dict[str, list[float]]:
