@@ -34,12 +34,14 @@ def warm_up(level: str) -> None:
 
 
 def make(name: str, seat: int, seed: int = 0, think_ms: float | None = None, think_nodes: int | None = None,
-         workers: int | None = None) -> Bot:
+         workers: int | None = None, inference: bool = True) -> Bot:
     """A bot by name: ``random``, ``easy``, ``normal``, ``hard`` or ``expert``.
 
     The search budget (``think_ms`` per decision, or ``think_nodes`` rollouts
     for an exact replay) and the worker processes (``workers``; 1 = none)
-    matter only to ``expert``; the other bots ignore them.
+    matter only to ``expert``; the other bots ignore them. ``inference=False``
+    makes the expert guess hidden hands from the card count alone (to measure
+    what reading the play is worth).
     """
     if seat not in range(6):
         raise ValueError(f"unknown seat {seat!r} (seats are 0..5)")
@@ -48,7 +50,7 @@ def make(name: str, seat: int, seed: int = 0, think_ms: float | None = None, thi
     if name in LEVELS:
         return ScriptedBot(seat, name)
     if name == "expert":
-        return ExpertBot(seat, seed, think_ms, think_nodes, workers)
+        return ExpertBot(seat, seed, think_ms, think_nodes, workers, inference)
     raise ValueError(f"unknown bot {name!r} (use one of {', '.join(NAMES)})")
 
 

@@ -259,3 +259,13 @@ def test_a_stop_is_heard_while_waiting_for_a_worker(monkeypatch):
     threading.Timer(0.05, stop.set).start()
     decision = bot.decide(view, stop)
     assert decision.outcomes == [] and decision.action == bot.hard.choose(view, random.Random(0))
+
+
+def test_without_inference_the_guesses_and_so_the_search_differ():
+    game = searched_game(9, 8)   # far enough into the deal for passes and plays to tell something
+    view = game.view(game.current_seat)
+    reading = expert(view.seat, 5, nodes=40).decide(view)
+    blind_bot = bots.make("expert", view.seat, 5, think_nodes=40, workers=1, inference=False)
+    assert isinstance(blind_bot, ExpertBot) and not blind_bot.inference
+    blind = blind_bot.decide(view)
+    assert blind.outcomes and [o.mean for o in blind.outcomes] != [o.mean for o in reading.outcomes]

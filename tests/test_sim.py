@@ -33,6 +33,12 @@ def test_the_expert_arena_takes_a_search_budget_and_reports_its_decision_times(c
     assert deals["decision_ms"]["expert"]["max"] >= deals["decision_ms"]["expert"]["p50"] > 0
 
 
+def test_the_arena_can_switch_the_expert_s_inference_off(capsys):
+    deals = run(capsys, "--games", "1", "--seed", "2", "--team-a", "expert", "--team-b", "hard", "--rules", "qingdao",
+                "--think-nodes", "4", "--workers", "1", "--no-inference")
+    assert deals["inference"] is False and deals["illegal"] == 0 and deals["games"] == 2
+
+
 @pytest.mark.parametrize("args,message", [
     (["--games", "0"], "--games must be at least 1"),
     (["--team-a", "hard"], "give both --team-a and --team-b"),

@@ -40,10 +40,14 @@ class Thinking:
     think_ms: float | None = None
     think_nodes: int | None = None
     workers: int | None = None
+    inference: bool = True   # False: the expert guesses hidden hands from the card count alone
 
-    def summary(self) -> dict[str, float | int]:
-        return {k: v for k, v in (("think_ms", self.think_ms), ("think_nodes", self.think_nodes),
-                                  ("workers", self.workers)) if v is not None}
+    def summary(self) -> dict[str, float | int | bool]:
+        budget = (("think_ms", self.think_ms), ("think_nodes", self.think_nodes), ("workers", self.workers))
+        out: dict[str, float | int | bool] = {k: v for k, v in budget if v is not None}
+        if not self.inference:
+            out["inference"] = False
+        return out
 
 
 @dataclass
@@ -74,7 +78,7 @@ class Arena:
 
     def _run(self, game: Game | Match, seed: int, names: list[str]) -> None:
         think = self.thinking
-        players = [bots.make(name, seat, seed, think.think_ms, think.think_nodes, think.workers)
+        players = [bots.make(name, seat, seed, think.think_ms, think.think_nodes, think.workers, think.inference)
                    for seat, name in enumerate(names)]
         rngs = [random.Random(seed * 7919 + seat) for seat in SEATS]
         while not game.is_over:

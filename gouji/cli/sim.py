@@ -69,6 +69,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="searching bots: rollouts per searched decision instead (replays exactly)")
     parser.add_argument("--workers", type=int, default=None,
                         help="searching bots: worker processes (default: every core up to 4; 1 = none)")
+    parser.add_argument("--no-inference", action="store_true",
+                        help="searching bots guess hidden hands from the card count alone (measures the inference)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -86,7 +88,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     rules = RuleSet.preset(args.rules)
-    thinking = Thinking(args.think_ms, args.think_nodes, args.workers)
+    thinking = Thinking(args.think_ms, args.think_nodes, args.workers, not args.no_inference)
     if args.matches:
         result = run_matches(args.matches, args.seed, args.team_a, args.team_b, rules, thinking)
     elif args.team_a:
