@@ -34,7 +34,9 @@ def home(tmp_path, monkeypatch):
 
 def practice_after(app, decisions: int) -> PracticeScene:
     """A practice match where a bot has played the player's seat until he made ``decisions`` decisions,
-    stopped at his next turn."""
+    stopped at his next turn. Nothing may act for him afterwards: auto-pass and the move timer are
+    off (the deal is seeded from the clock, and the settings are shared with earlier tests)."""
+    app.update_settings(auto_pass=False, move_timer=False)
     app.open_practice()
     scene = app.scenes.top
     assert isinstance(scene, PracticeScene)
