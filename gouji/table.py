@@ -107,6 +107,14 @@ class Table:
         self.viewer = human if human is not None else HUMAN
         self.stream: list[Event] = [e for e in game.events if e.visible_to(self.viewer)]
 
+    def set_autoplay(self, on: bool) -> None:
+        """托管 on or off. Off hands the seat back at once: a bot still searching
+        for the human's turn is stopped (its workers go quiet; he plays himself)."""
+        self.autoplay = on
+        thought = self._thought
+        if not on and thought is not None and thought.seat == self.human:
+            self.cancel()
+
     def set_bot_level(self, level: str) -> None:
         """Every bot (and 托管 for the human) plays at ``level`` from the next decision on."""
         self.cancel()

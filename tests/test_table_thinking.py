@@ -142,3 +142,29 @@ def test_a_match_against_expert_bots_through_the_polling_table():
             thoughts += 1
             assert table.ask_bot(wait=True)
     assert match.results and thoughts > 20
+
+
+def test_taking_the_seat_back_from_tuoguan_stops_the_search_for_it():
+    bot = SlowBot()
+    table = Table(Game.from_hands(HANDS, leader=0, rules=RuleSet.preset("basic")), lambda *a: bot, human=0)
+    table.set_autoplay(True)
+    table.think_ahead()                  # 托管: the bot searches for the human's turn
+    assert table.thinking == 0
+    table.set_autoplay(False)            # he takes his seat back
+    assert table.thinking is None
+    for _ in range(200):                 # the bot hears the stop within its next wait
+        if bot.cancelled:
+            break
+        threading.Event().wait(0.01)
+    assert bot.cancelled
+    assert table.human_to_act() and not table.queue   # nothing was played for him
+
+
+def test_switching_tuoguan_off_leaves_a_bot_s_own_search_alone():
+    table, made = slow_table()
+    table.set_autoplay(True)
+    table.think_ahead()                  # seat 5 leads: its own bot searches
+    table.set_autoplay(False)
+    assert table.thinking == 5
+    made[5].release.set()
+    assert table.thought_done(2.0) and table.poll() and table.queue

@@ -126,7 +126,7 @@ class TableScene(TableState, Scene):
     def intent(self, name: str) -> None:
         """play / pass / rang / … / hint / tuoguan / counter — whatever the state, never raises."""
         if name == "tuoguan":
-            self.table.autoplay = not self.table.autoplay
+            self.table.set_autoplay(not self.table.autoplay)
         elif name == "counter":
             self.app.update_settings(counter=not self.app.settings.counter)
         elif name == "hint":
