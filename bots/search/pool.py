@@ -86,6 +86,7 @@ def _stop(pool: ProcessPoolExecutor | None) -> None:
     if pool is None:
         return
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    processes += [p for p in _pool_workers() if p not in processes]   # any the executor lost track of
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:   # a rollout batch in progress is not worth waiting for
         if process.is_alive():
@@ -95,6 +96,14 @@ def _stop(pool: ProcessPoolExecutor | None) -> None:
         if process.is_alive():   # still starting up, or ignoring SIGTERM: no second chance
             process.kill()
             process.join(timeout=1.0)
+
+
+def _pool_workers() -> list[multiprocessing.process.BaseProcess]:
+    """Every live worker process of any pool this process started (the expert's
+    is the only one): a worker still starting up on a loaded machine has been
+    seen to outlive its pool's shutdown."""
+    from concurrent.futures.process import _process_worker
+    return [p for p in multiprocessing.active_children() if getattr(p, "_target", None) is _process_worker]
 
 
 def _watch_parent() -> None:
