@@ -105,9 +105,9 @@ def test_recording_waits_for_no_one(app, match):
     history = app.recorder.history
     slow = history.record
 
-    def record_slowly(*args):
+    def record_slowly(*args, **kwargs):
         gate.wait(5)
-        return slow(*args)
+        return slow(*args, **kwargs)
     history.record = record_slowly   # type: ignore[method-assign]
     replay = Match.new(match.seed, match.rules)
     worst = 0.0
@@ -120,6 +120,27 @@ def test_recording_waits_for_no_one(app, match):
     gate.set()
     app.recorder.wait()
     assert history.counts()[0] == 2
+
+
+def test_the_worker_records_the_match_as_it_was_handed_over(app, match):
+    """The loop goes on playing while the worker writes: a deal handed over is
+    written as it ended, not with what the live match has done since."""
+    gate = threading.Event()
+    app.recorder.ask(lambda h: gate.wait(5))        # the worker is busy until the gate opens
+    replay = Match.new(match.seed, match.rules)
+    first_end = match.results[0].end_action
+    for action in match.actions[:first_end]:
+        replay.apply(action)
+        app.recorder.after_action(replay, Seating())
+    for action in match.actions[first_end:]:      # the second deal, not handed over
+        replay.apply(action)
+    assert len(replay.results) == 2
+    gate.set()
+    app.recorder.wait()
+    history = app.recorder.history
+    assert history.counts()[0] == 1
+    ref, _ = history.deal_ref(history.deals()[0]) or (None, None)
+    assert ref is not None and list(ref.actions) == match.actions[:first_end]
 
 
 def test_a_broken_database_is_a_notice_not_a_crash(app, match, tmp_path):

@@ -59,19 +59,22 @@ class History:
         self._rows: WeakKeyDictionary[Match, tuple[int | None, int]] = WeakKeyDictionary()
 
     # ----- writing ---------------------------------------------------------
-    def record(self, match: Match, seating: Seating = Seating()) -> str | None:
+    def record(self, match: Match, seating: Seating = Seating(), key: Match | None = None) -> str | None:
         """Call after every action; writes only when a deal has ended that is not recorded yet.
-        Returns a message (both languages) if the history could not be written."""
-        known = self._rows.get(match)
+        ``key`` is the live match when ``match`` is a copy of it taken for another thread
+        (the row belongs to the live one). Returns a message (both languages) if the
+        history could not be written."""
+        key = match if key is None else key
+        known = self._rows.get(key)
         done = len(match.results)
         if (known is not None and known[1] >= done) or (known is None and done == 0):
             return None
-        self._run(lambda db: self._write(db, match, seating), None, create=True)
+        self._run(lambda db: self._write(db, match, seating, key), None, create=True)
         return self.problem
 
-    def _write(self, db: sqlite3.Connection, match: Match, seating: Seating) -> None:
+    def _write(self, db: sqlite3.Connection, match: Match, seating: Seating, key: Match) -> None:
         with transaction(db):
-            row, recorded = self._row_for(db, match, seating)
+            row, recorded = self._row_for(db, match, seating, key)
             new = [k for k in range(recorded, len(match.results)) if match.results[k].end_action > seating.start]
             if new:
                 if row is None:
@@ -79,11 +82,11 @@ class History:
                 for k in new:
                     self._insert_deal(db, row, match, k, seating)
                 self._update_match(db, row, match)
-        self._rows[match] = (row, len(match.results))
+        self._rows[key] = (row, len(match.results))
 
-    def _row_for(self, db: sqlite3.Connection, match: Match, seating: Seating) -> tuple[int | None, int]:
+    def _row_for(self, db: sqlite3.Connection, match: Match, seating: Seating, key: Match) -> tuple[int | None, int]:
         """The match's row and how many of its deals are recorded (or to be skipped)."""
-        known = self._rows.get(match)
+        known = self._rows.get(key)
         if known is not None and known[0] is None:
             return known
         row = known[0] if known is not None else self._find(db, match, seating) if seating.resumed else None

@@ -41,7 +41,8 @@ class Recorder:
         if not self.enabled or self._sent.get(match, 0) >= done:
             return
         self._sent[match] = done
-        self._last = self._pool.submit(self._guarded, lambda h: h.record(match, seating), None)
+        copy = match.clone()   # the loop goes on applying actions to the live match meanwhile
+        self._last = self._pool.submit(self._guarded, lambda h: h.record(copy, seating, key=match), None)
 
     def ask(self, work: Callable[[History], T], default: T | None = None) -> Future:
         """Run ``work(history)`` on the worker, after everything asked before it; ``default`` if it raises."""
