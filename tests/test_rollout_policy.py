@@ -48,3 +48,35 @@ def test_jokers_stop_an_opponent_about_to_go_out_but_are_kept_otherwise():
     assert follow(["K4", long_hand, "3", "4", "7", "8"], 0, "K") == "play x"       # he keeps one card: stop him
     assert follow(["K4444", long_hand, "3", "4", "7", "8"], 0, "K") == "pass"      # four cards left: keep the joker
     assert follow(["K4444", "x55", "3", "4", "7", "8"], 0, "K") == "play x"   # a short hand: half weight
+
+
+def act(hands: list[str], leader: int, actions: list[str], rules: RuleSet) -> str:
+    game = Game.from_hands(hands, leader=leader, rules=rules)
+    for action in actions:
+        game.apply(action)
+    return str(policy(game, random.Random(0)))
+
+
+def test_under_bie_san_the_chong_pai_carries_the_twos_and_jokers():
+    # 33 TT 2 x: TT alone would leave 2 and x to go before the 3s; xTT2 leaves only the 3s
+    assert act(["33TT2x", "44", "55", "66", "77", "88"], 0, [], RuleSet.preset("qingdao")) == "play x2TT"
+
+
+def test_the_play_before_the_last_is_the_one_that_stands():
+    # 55 and KK: the opponents hold QQ, not AA, so KK stands and 55 goes out after it;
+    # leading 55 first (the lowest group) would let them take the lead
+    basic = RuleSet.preset("basic")
+    assert act(["55KK", "QQ9", "4", "QQ8", "7", "QQ6"], 0, [], basic) == "play KK"
+    assert act(["55KK", "AA9", "4", "QQ8", "7", "QQ6"], 0, [], basic) == "play 55"   # KK would be beaten
+
+
+def test_rang_rather_than_pass_while_the_partner_is_in():
+    # seat 3's 对头 (seat 0) leads 66; seats 1 and 2 pass; seat 3 cannot beat it: he hands it to 4 and 5
+    rules = RuleSet.preset("qingdao")
+    assert act(["66KKK", "3344", "3355", "3345", "3399", "33AA"], 0, ["play 66", "pass", "pass"], rules) == "rang"
+
+
+def test_a_short_hand_finishes_over_a_partner():
+    # seat 2 could wait for his partner's 55 to stand, but 77 then A goes out (A stands): he plays
+    basic = RuleSet.preset("basic")
+    assert act(["55KK", "4", "77A", "3", "8", "9"], 0, ["play 55", "pass"], basic) == "play 77"
