@@ -50,6 +50,7 @@ class ExpertBot:
         self.workers = default_workers() if workers is None else workers
         self.inference = inference
         self._cancel = threading.Event()
+        self.searched = False    # the last decision ran a search (the arena times those apart)
         self.search_errors = 0   # searches that broke (tests check it stays 0)
 
     def choose(self, view: SeatView, rng: random.Random | None = None,
@@ -66,7 +67,8 @@ class ExpertBot:
         token = self._cancel = cancel or threading.Event()   # one per decision: an old stop ends no new one
         ranked = self.hard.rank_actions(view)
         candidates = self.candidates(view, ranked)
-        if len(candidates) < 2:
+        self.searched = len(candidates) > 1
+        if not self.searched:
             return Decision(ranked[0].action, [])
         try:
             outcomes = search(view, candidates, self.budget, self.seed, self.workers, self.inference, token)

@@ -87,7 +87,10 @@ class Arena:
             view = game.view(seat)
             start = time.perf_counter()
             action = players[seat].choose(view, rngs[seat])
-            self.times[names[seat]].append(time.perf_counter() - start)
+            spent = time.perf_counter() - start
+            self.times[names[seat]].append(spent)
+            if getattr(players[seat], "searched", False):   # the search budget is about these
+                self.times[f"{names[seat]} searched"].append(spent)
             self.decisions += 1
             try:
                 game.apply(action)
