@@ -87,10 +87,14 @@ def _stop(pool: ProcessPoolExecutor | None) -> None:
         return
     processes = list((getattr(pool, "_processes", None) or {}).values())
     processes += [p for p in _pool_workers() if p not in processes]   # any the executor lost track of
+    manager = getattr(pool, "_executor_manager_thread", None)   # shutdown() forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:   # a rollout batch in progress is not worth waiting for
         if process.is_alive():
             process.terminate()
+    if manager is not None:   # it reaps the workers too: when two threads waitpid one worker,
+        # the loser gets ECHILD and multiprocessing then reports the dead worker alive
+        manager.join(timeout=2.0)
     for process in processes:
         process.join(timeout=1.0)
         if process.is_alive():   # still starting up, or ignoring SIGTERM: no second chance
