@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
+import time
 from dataclasses import dataclass
 
 from gouji.engine.actions import parse_action
@@ -64,6 +65,7 @@ class ExpertBot:
         self._cancel.set()
 
     def decide(self, view: SeatView, cancel: threading.Event | None = None) -> Decision:
+        started = time.perf_counter()   # the time budget covers the whole decision, hard's ranking too
         token = self._cancel = cancel or threading.Event()   # one per decision: an old stop ends no new one
         ranked = self.hard.rank_actions(view)
         candidates = self.candidates(view, ranked)
@@ -71,7 +73,7 @@ class ExpertBot:
         if not self.searched:
             return Decision(ranked[0].action, [])
         try:
-            outcomes = search(view, candidates, self.budget, self.seed, self.workers, self.inference, token)
+            outcomes = search(view, candidates, self.budget, self.seed, self.workers, self.inference, token, started)
         except Cancelled:
             return Decision(ranked[0].action, [])
         except Exception:   # a search that breaks must not cost the game: hard's choice, not a random one

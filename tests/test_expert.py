@@ -128,7 +128,7 @@ def test_a_cancelled_search_answers_hard_s_choice():
 
 def test_guessed_deals_that_get_stuck_are_left_out_and_the_search_still_ends(monkeypatch):
     from bots.search import search as search_module
-    monkeypatch.setattr(search_module, "run_job", lambda job: [])   # every guessed deal stuck
+    monkeypatch.setattr(search_module, "run_batch", lambda batch: [])   # every guessed deal stuck
     view = searched_view()
     decision = expert(view.seat, nodes=40).decide(view)
     assert [o.rollouts for o in decision.outcomes] == [0] * len(decision.outcomes)
@@ -178,9 +178,9 @@ def test_warming_up_starts_the_workers_below_the_game_s_priority():
 def test_a_search_that_breaks_plays_hard_s_choice_not_a_random_move(monkeypatch):
     from bots.search import search as search_module
 
-    def broken(job):
+    def broken(batch):
         raise ValueError("a bug in a rollout")
-    monkeypatch.setattr(search_module, "run_job", broken)
+    monkeypatch.setattr(search_module, "run_batch", broken)
     view = searched_view()
     bot = expert(view.seat, nodes=40)
     decision = bot.decide(view)

@@ -1,7 +1,7 @@
 """One pool of worker processes for every searching bot, started on first use.
 
 Workers are spawned (not forked: the game's process holds a window, sound and
-threads), each runs ``rollout.run_job``, and each exits by itself when the
+threads), each runs ``deals.run_batch`` (or ``rollout.run_job``), and each exits by itself when the
 process that started it is gone, so a killed game leaves none behind.
 ``shutdown()`` stops them at once; it also runs when the interpreter exits.
 A frozen executable needs ``multiprocessing.freeze_support()`` first thing in
@@ -49,7 +49,13 @@ def warm_up(workers: int) -> None:
     pool = get_pool(workers)
     if pool is not None:
         for _ in range(workers):
-            pool.submit(os.getpid)
+            pool.submit(_ready)
+
+
+def _ready() -> int:
+    """A worker's first task: load the search's modules before the first search needs them."""
+    from . import deals  # noqa: F401
+    return os.getpid()
 
 
 def submit(pool: ProcessPoolExecutor, job: Job) -> Future:

@@ -24,9 +24,10 @@ from dataclasses import dataclass
 
 from gouji.engine.actions import Move, parse_action
 from gouji.engine.cards import ACE, BIG, NATURALS, SMALL, THREE, TWO
-from gouji.engine.game import Game
-from gouji.engine.phases import ANSWER, BURN, LEAD
-from gouji.engine.plays import GOUJI_MINIMUM, NO_RANK, Play, parse_play
+from gouji.engine.game import Game, SearchState
+from gouji.engine.phases import ANSWER, BURN, LEAD, OVER
+from gouji.engine.plays import GOUJI_MINIMUM, NO_RANK, Play
+from gouji.engine.position import format_position
 from gouji.engine.rules import RuleSet
 from gouji.engine.seats import SEATS, opposite, same_team, team
 
@@ -82,17 +83,24 @@ def run_job(job: Job) -> list[list[float]]:
 
 def _value_after(root: Game, move: Move, job: Job, seed: int) -> float:
     game = root.clone(light=True)
-    game.apply_move(move, validate=False)
+    game.flow.act(move)
     play_out(game, random.Random(seed))
     return deal_value(game, job.seat, job.stakes)
 
 
-def play_out(game: Game, rng: random.Random, validate: bool = False) -> None:
-    """The deal to its end by ``policy``; ``validate`` checks every move (the benchmark's slow path)."""
-    for _ in range(MAX_STEPS):
-        if game.is_over:
-            return
-        game.apply_move(policy(game, rng), validate=validate)
+def play_out(game: Game, rng: random.Random, validate: bool = False) -> int:
+    """The deal to its end by ``policy``; returns the moves made. The fast path
+    acts on the engine's state directly (the game's action list is left
+    behind); ``validate`` goes through ``Game.apply_move`` and checks every
+    move (the benchmark's slow path)."""
+    flow = game.flow
+    for step in range(MAX_STEPS):
+        if flow.phase == OVER:
+            return step
+        if validate:
+            game.apply_move(_policy(flow))
+        else:
+            flow.act(_policy(flow))
     raise Stuck(f"a rollout did not end: {game.position()}")
 
 
@@ -131,29 +139,33 @@ def _tribute_balance(game: Game, seat: int, stakes: Stakes) -> float:
 def policy(game: Game, rng: random.Random) -> Move:
     """The move of the seat to act (``rng`` is not drawn on: the policy is
     deterministic, and the callers keep one for a randomised policy)."""
-    seat = game.current_seat
+    return _policy(game.flow)
+
+
+def _policy(f: SearchState) -> Move:
+    """``policy`` on the engine's state itself: no copies of hands, no play text (the hot path)."""
+    seat = f.current
     assert seat is not None
-    phase = game.phase
-    hand = game.hand_counts(seat)
-    bie_san = game.rules.bie_san
-    if seat in game.burning:   # burn duties (§3.5): rare, so the slow way
-        return _cheapest(game)
+    phase = f.phase
+    hand = f.counts[seat]
+    bie_san = f.rules.bie_san
+    if seat in f.burning:   # burn duties (§3.5): rare, so the slow way
+        return _cheapest(f)
     if phase == LEAD:
-        return _lead_like_hard(game, seat, hand, bie_san)
-    standing = game.standing
-    assert standing is not None
-    owner, text = standing
-    play = parse_play(text)
+        return _lead_like_hard(f, seat, hand, bie_san)
+    owner, play = f.owner, f.standing
+    assert owner is not None and play is not None
     if phase == BURN:
-        return _empties(game, hand, play) or (NOBURN if same_team(owner, seat) else _burn(game))
-    if same_team(owner, seat) and (game.hand_size(seat) > 6 or _Shape(hand, bie_san).moves > 2):
+        return _empties(f, hand, play) or (NOBURN if same_team(owner, seat) else _burn(f))
+    shape = _Shape(hand, bie_san)
+    if same_team(owner, seat) and (shape.total > 6 or shape.moves > 2):
         return PASS   # only a short hand's finish is worth overtaking a partner (the hot path)
-    if owner in game.burning and seat == opposite(owner):
-        return _break_burn(game)
-    return _follow_like_hard(game, seat, hand, owner, play, phase == ANSWER)
+    if owner in f.burning and seat == opposite(owner):
+        return _break_burn(f)
+    return _follow_like_hard(f, seat, shape, owner, play, phase == ANSWER)
 
 
-def _follow_like_hard(game: Game, seat: int, hand: list[int], owner: int, standing: Play, answering: bool) -> Move:
+def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, standing: Play, answering: bool) -> Move:
     """The hard bot's follow (bots/scripted.py ``_score_beat``) with the rollout's
     full knowledge for hard's guessed deals: plays saved, 2s and jokers spent, a
     group broken, the stakes of taking the lead (stop an opponent about to go
@@ -166,21 +178,21 @@ def _follow_like_hard(game: Game, seat: int, hand: list[int], owner: int, standi
     partner = same_team(owner, seat)
     if partner:
         stakes = hard.overtake
-    elif game.hand_size(owner) <= max(hard.stop_cards, standing.size):
+    elif f.hand_size(owner) <= max(hard.stop_cards, standing.size):
         stakes = hard.stop_value
     else:
         stakes = hard.beat_value
-    if answering and game.rules.kai_dian and not game.opened[owner]:
+    if answering and f.rules.kai_dian and not f.opened()[owner]:
         stakes += hard.deny_value
-    shape = _Shape(hand, game.rules.bie_san)
+    hand = shape.hand
     scale = 0.5 if shape.moves <= 2 else 1.0
     best, best_score = PASS, (hard.partner_pass if partner else 0.0)
     base = shape.moves + stakes + hard.beat_bias
-    for move in game.legal_moves():
+    for move in f.moves():
         play = move.play
         if play is None:
-            if move.kind == "rang" and _rang_value(game, seat) > best_score:
-                best, best_score = move, _rang_value(game, seat)
+            if move.kind == "rang" and _rang_value(f, seat) > best_score:
+                best, best_score = move, _rang_value(f, seat)
             continue
         size = play.naturals + play.twos + play.small + play.big
         if size == shape.total:
@@ -197,31 +209,31 @@ def _follow_like_hard(game: Game, seat: int, hand: list[int], owner: int, standi
         if play.big:
             score += hard.boss_value
         if moves_after <= 2 and score + hard.finish_value > best_score:
-            score += _ending(game, seat, shape, play, moves_after)
+            score += _ending(f, seat, shape, play, moves_after)
         if score > best_score:
             best, best_score = move, score
     return best
 
 
-def _rang_value(game: Game, seat: int) -> float:
+def _rang_value(f: SearchState, seat: int) -> float:
     """让 is worth hard's ``rang_value`` while the partner it hands the play to is in."""
-    return _HARD.rang_value if game.hand_size((seat + 2) % 6) else -1.0
+    return _HARD.rang_value if f.hand_size((seat + 2) % 6) else -1.0
 
 
-def _ending(game: Game, seat: int, shape: "_Shape", play: Play, moves_after: int) -> float:
+def _ending(f: SearchState, seat: int, shape: "_Shape", play: Play, moves_after: int) -> float:
     """Hard's ``_finish_bonus`` and ``_closer_risk`` with full knowledge: a play
     that leaves one more play to go is worth ``finish_value`` if it stands; under
     憋3 a play that leaves the 冲牌 and the 3s costs ``closer_cost`` if the 冲牌
     would be beaten."""
     if moves_after == 1:
-        return _HARD.finish_value if play.big or _stands(game, seat, play) else 0.0
+        return _HARD.finish_value if play.big or _stands(f, seat, play) else 0.0
     if not (shape.bie and _HARD.closer_cost):
         return 0.0
     left = shape.hand[:]
     for rank, n in enumerate(play.counts()):
         left[rank] -= n
     closer = closing_play(left)
-    if closer is None or closer.big or _stands(game, seat, closer):
+    if closer is None or closer.big or _stands(f, seat, closer):
         return 0.0
     return -_HARD.closer_cost
 
@@ -256,7 +268,7 @@ class _Shape:
         return 1 if flex else 0
 
 
-def _lead_like_hard(game: Game, seat: int, hand: list[int], bie_san: bool) -> Move:
+def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool) -> Move:
     """The hard bot's lead (bots/scripted.py ``_score_lead``) over whole natural
     groups, with the rollout's full knowledge standing in for hard's guessed
     deals: low ranks first, a little for size; going out when the hand is one
@@ -265,17 +277,17 @@ def _lead_like_hard(game: Game, seat: int, hand: list[int], bie_san: bool) -> Mo
     unopened 对头; a low single for a partner with one card left."""
     shape = _Shape(hand, bie_san)
     if shape.moves <= 1:
-        out = _whole_hand(game, shape.total)
+        out = _whole_hand(f, shape.total)
         if out is not None:
             return out
     if shape.bie and shape.groups == 2 and shape.flex:   # the 冲牌 carries every 2 and joker: the 3s go next
-        closer = _whole_hand(game, shape.total - hand[THREE])
+        closer = _whole_hand(f, shape.total - hand[THREE])
         if closer is not None:
             return closer
     hard = _HARD
     mate = (seat + 2) % 6
-    feed = game.hand_size(mate) == 1
-    attack = game.rules.kai_dian and not game.opened[seat] and game.hand_size(opposite(seat)) > 0
+    feed = f.hand_size(mate) == 1
+    attack = f.rules.kai_dian and not f.opened()[seat] and f.hand_size(opposite(seat)) > 0
     best, best_score = None, -1e9
     for rank in NATURALS:
         n = hand[rank]
@@ -286,7 +298,7 @@ def _lead_like_hard(game: Game, seat: int, hand: list[int], bie_san: bool) -> Mo
         score = -hard.lead_rank * strength + hard.lead_size * n
         last_but_one = shape.moves_after(play) == 1
         if last_but_one or shape.moves <= 3:
-            stands = _stands(game, seat, play)
+            stands = _stands(f, seat, play)
             if last_but_one:
                 score += hard.finish_value * stands
             if stands and shape.moves <= 3:
@@ -300,18 +312,18 @@ def _lead_like_hard(game: Game, seat: int, hand: list[int], bie_san: bool) -> Mo
     return _move(Move, ("play", best if best is not None else lead_play(hand, bie_san), ""))
 
 
-def _whole_hand(game: Game, total: int) -> Move | None:
+def _whole_hand(f: SearchState, total: int) -> Move | None:
     """The one play that empties the hand, if the rules allow it."""
-    return next((m for m in game.legal_moves() if m.play is not None and m.play.size == total), None)
+    return next((m for m in f.moves() if m.play is not None and m.play.size == total), None)
 
 
-def _stands(game: Game, seat: int, play: Play) -> bool:
+def _stands(f: SearchState, seat: int, play: Play) -> bool:
     """No opponent still playing holds a beat for ``play`` (partners would pass)."""
-    as_small, revolted = game.rules.mixed_jokers == "as_small", game.setup.revolted
+    as_small, revolted = f.rules.mixed_jokers == "as_small", f.setup.revolted
     for other in range(seat + 1, seat + 6, 2):
         other %= 6
-        size = game.hand_size(other)
-        if size >= play.size and other not in revolted and beatable_by(play, game.hand_counts(other), size, as_small):
+        size = f.hand_size(other)
+        if size >= play.size and other not in revolted and beatable_by(play, f.counts[other], size, as_small):
             return False
     return True
 
@@ -328,36 +340,36 @@ def lead_play(hand: list[int], bie_san: bool) -> Play:
     return _move(Play, (THREE, hand[THREE], 0, 0, 0))
 
 
-def _burn(game: Game) -> Move:
+def _burn(f: SearchState) -> Move:
     """烧牌 on an opponent's 够级 play with the cheapest burn there is (hard's own
     judgement of burns did no better in the rollouts: 800 deals, within noise)."""
-    burns = [m for m in game.legal_moves() if m.play is not None]
+    burns = [m for m in f.moves() if m.play is not None]
     return min(burns, key=_spend) if burns else NOBURN
 
 
-def _empties(game: Game, hand: list[int], standing: Play) -> Move | None:
+def _empties(f: SearchState, hand: list[int], standing: Play) -> Move | None:
     """A burn (or 无头 beat) that plays the last cards, if there is one."""
     if sum(hand) != standing.size:
         return None
-    return next((m for m in game.legal_moves() if m.play is not None and m.play.size == sum(hand)), None)
+    return next((m for m in f.moves() if m.play is not None and m.play.size == sum(hand)), None)
 
 
-def _break_burn(game: Game) -> Move:
+def _break_burn(f: SearchState) -> Move:
     """解烧 (§3.5): the burner's 对头 answers his play with the cheapest beat he
     has (jokers included), as a player would; else he passes."""
-    plays = [m for m in game.legal_moves() if m.play is not None]
+    plays = [m for m in f.moves() if m.play is not None]
     return min(plays, key=_spend) if plays else PASS
 
 
-def _cheapest(game: Game) -> Move:
+def _cheapest(f: SearchState) -> Move:
     """A burner's move: going out, else the legal play that spends least, else pass."""
-    moves = game.legal_moves()
+    moves = f.moves()
     if not moves:
-        raise Stuck(game.position())
+        raise Stuck(format_position(f))
     plays = [m for m in moves if m.play is not None]
     if not plays:
         return moves[0]
-    if game.phase != LEAD and any(m.play is None for m in moves):
+    if f.phase != LEAD and any(m.play is None for m in moves):
         return next(m for m in moves if m.play is None)
     return min(plays, key=_spend)
 

@@ -11,12 +11,11 @@ worker pool, on any machine.
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
-import random
 import threading
 import time
-import zlib
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError, Future
@@ -25,12 +24,11 @@ from dataclasses import dataclass, replace
 
 from gouji.engine.view import SeatView
 
-from .inference import build_guess, sample_hands
-from .replay import position_of, read_history
-from .rollout import Job, Stakes, run_job
+from .deals import Batch, DealSource, run_batch
+from .rollout import Job, Stakes
 
 DEFAULT_THINK_MS = 600.0
-CHUNK = 2            # guessed deals per job: small, so a time budget is kept closely
+CHUNK = 1            # guessed deals per job: one, so a time budget is kept closely
 MIN_DEALS = 2
 MAX_DEALS = 4000
 TRIBUTE_CARD = 0.4   # points a tribute card next deal is worth (a 2 or a joker changes hands)
@@ -93,21 +91,25 @@ def stakes_of(view: SeatView) -> Stakes:
 
 
 def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int = 0, n_workers: int = 1,
-           inference: bool = True, cancel: threading.Event | None = None) -> list[Outcome]:
+           inference: bool = True, cancel: threading.Event | None = None,
+           started: float | None = None) -> list[Outcome]:
     """Each candidate's average over guessed deals, in the order given, and its
     gain over the first (hard's choice). With more than two candidates, half
     the budget finds the best challenger and the other half, on fresh deals,
     measures it against the first alone: a gain picked as the best of several
-    on the same deals would be flattered by luck."""
-    deals = _deals(view, seed, inference)
+    on the same deals would be flattered by luck. A time budget runs from
+    ``started`` (``time.perf_counter()``; default now): the decision's start."""
+    started = time.perf_counter() if started is None else started
+    source = DealSource.of(view, seed, inference)
+    deals = itertools.count()   # deal numbers: phase two goes on to fresh ones
     stakes = stakes_of(view)
     cands = tuple(candidates)
     fixed = budget.think_nodes is not None
-    deadline = math.inf if fixed else time.perf_counter() + budget.seconds
+    deadline = math.inf if fixed else started + budget.seconds
 
     def rows_for(actions: tuple[str, ...], share: float, until: float) -> list[list[float]]:
-        def job(batch: list[tuple[str, int]]) -> Job:
-            return Job(view.rules, view.seat, tuple(p for p, _ in batch), tuple(s for _, s in batch), actions, stakes)
+        def job(batch: list[int]) -> Batch:
+            return Batch(source, tuple(batch), Job(view.rules, view.seat, (), (), actions, stakes))
         total = max(MIN_DEALS, math.ceil(share * (budget.think_nodes or 0) / len(actions))) if fixed else MAX_DEALS
         return _run(deals, job, total, until, n_workers, cancel)
 
@@ -134,18 +136,7 @@ def _outcome(action: str, diffs: list[float], values: list[float]) -> Outcome:
     return Outcome(action, sum(values) / n, n, gain, math.sqrt(spread / n))
 
 
-def _deals(view: SeatView, seed: int, inference: bool) -> Iterator[tuple[str, int]]:
-    """Guessed deals as positions, each with its rollout seed; fixed by the view and ``seed``."""
-    facts = read_history(view)
-    guess = build_guess(view, facts, inference)
-    key = repr((seed, view.seat, len(view.history), view.hand, view.counts, view.standing, view.phase))
-    rng = random.Random(zlib.crc32(key.encode()))
-    while True:
-        hands = sample_hands(guess, rng)
-        yield position_of(view, facts, hands), rng.getrandbits(31)
-
-
-def _run(deals: Iterator[tuple[str, int]], job: Callable[[list[tuple[str, int]]], Job], total: int,
+def _run(deals: Iterator[int], job: Callable[[list[int]], Batch], total: int,
          deadline: float, n_workers: int, cancel: threading.Event | None) -> list[list[float]]:
     """Rollout rows in the order of the deals, in the pool when there is one."""
     from . import pool as workers  # multiprocessing is loaded only when a search first runs
@@ -172,14 +163,15 @@ def _run_here(deals, job, total: int, deadline: float, cancel: threading.Event |
             break
         batch = [next(deals) for _ in range(min(CHUNK, total - made))]
         made += len(batch)
-        rows += run_job(job(batch))
+        rows += run_batch(job(batch))
         batches += 1
     return rows
 
 
 def _run_pool(pool, deals, job, total: int, deadline: float, n_workers: int,
               cancel: threading.Event | None) -> list[list[float]]:
-    """Two batches per worker in flight; a new one only if it can finish in time."""
+    """One batch per worker in flight until the first comes back, then two (a
+    worker never waits for the next); a new one only if it can finish in time."""
     rows: list[list[float]] = []
     pending: deque[Future] = deque()
     made = done = 0
@@ -187,14 +179,14 @@ def _run_pool(pool, deals, job, total: int, deadline: float, n_workers: int,
     try:
         while True:
             _check(cancel)
-            while made < total and len(pending) < 2 * n_workers:
+            while made < total and len(pending) < (2 if done else 1) * n_workers:
                 now = time.perf_counter()
                 rate = done / (now - started) if done else 0.0   # batches per second, all workers
-                if (now + (len(pending) + 1) / rate if rate else now) > deadline:
+                if (now + (len(pending) + 1.5) / rate if rate else now) > deadline:   # half a batch to spare
                     break
                 batch = [next(deals) for _ in range(min(CHUNK, total - made))]
                 made += len(batch)
-                pending.append(pool.submit(run_job, job(batch)))
+                pending.append(pool.submit(run_batch, job(batch)))
             if not pending:
                 return rows
             rows += _collect(pending.popleft(), cancel, deadline)

@@ -64,9 +64,7 @@ def rollout_rate(game: Game, seconds: float, slow: bool = False) -> tuple[float,
     started, count, steps = time.perf_counter(), 0, 0
     while time.perf_counter() - started < seconds:
         copy = deepcopy(game) if slow else light.clone(light=True)
-        before = len(copy.actions)
-        play_out(copy, random.Random(count), validate=slow)
-        steps += len(copy.actions) - before
+        steps += play_out(copy, random.Random(count), validate=slow)
         count += 1
     return count / (time.perf_counter() - started), steps / count
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import events as ev
+from .actions import Move
 from .cards import RANK_OF_CARD, THREE
 from .events import Event
-from .legal import has_burn_move
+from .legal import has_burn_move, legal_moves
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
 from .plays import Play, is_dead, is_gouji
 from .scoring import kai_dian_eligible, places_with_revolutionary, rank_remaining
@@ -43,6 +44,25 @@ class DealFlow(DealState):
         return other
 
     # ----- transitions ---------------------------------------------------
+    def act(self, move: Move, card_ids: Sequence[int] | None = None) -> None:
+        """The seat to act makes ``move``, trusted to be legal (``Game.apply_move``
+        checks first; a search applies its own generated moves straight here)."""
+        seat = self.current
+        assert seat is not None
+        kind = move.kind
+        if move.play is not None:
+            self.play(seat, move.play, burn=kind == "burn", card_ids=card_ids)
+        elif kind == "pass":
+            self.pass_turn(seat)
+        elif kind == "rang":
+            self.say_rang(seat)
+        else:
+            self.decline_burn(seat)
+
+    def moves(self) -> list[Move]:
+        """The seat to act's legal moves, made afresh (``Game.legal_moves`` keeps them)."""
+        return legal_moves(self)
+
     def play(self, seat: int, play: Play, burn: bool, card_ids: Sequence[int] | None = None) -> None:
         self.seq += 1
         beaten, beaten_owner = self.standing, self.owner

@@ -39,6 +39,9 @@ from .view import SeatView
 MAX_NOTATION = 500   # characters of a hand: 216 cards and room for spaces
 
 
+SearchState = DealFlow   # what ``Game.flow`` hands a search: the engine's own state, read and stepped
+
+
 class Game:
     """One deal: ``(setup, actions)`` replays exactly."""
 
@@ -137,6 +140,12 @@ class Game:
         return other
 
     # ----- state ---------------------------------------------------------
+    @property
+    def flow(self) -> SearchState:
+        """The live deal state, for a search's fast path (bots/search/rollout.py):
+        read it freely, change it only with ``flow.act`` and one of ``flow.moves()``."""
+        return self._flow
+
     @property
     def current_seat(self) -> int | None:
         return self._flow.current
@@ -276,20 +285,9 @@ class Game:
             if not isinstance(move, Move):
                 raise TypeError(f"apply_move needs a Move, got {type(move).__name__}")
             self._validate(move, cards)
-        flow = self._flow
-        log = flow.log
+        log = self._flow.log
         start = len(log) if log is not None else 0
-        seat = flow.current
-        assert seat is not None
-        kind = move.kind
-        if move.play is not None:
-            flow.play(seat, move.play, burn=kind == "burn", card_ids=cards)
-        elif kind == "pass":
-            flow.pass_turn(seat)
-        elif kind == "rang":
-            flow.say_rang(seat)
-        else:
-            flow.decline_burn(seat)
+        self._flow.act(move, cards)
         self.actions.append(str(move))
         self.card_choices.append(tuple(cards) if cards is not None else None)
         self._moves = self._move_set = None
