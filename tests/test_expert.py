@@ -269,3 +269,17 @@ def test_without_inference_the_guesses_and_so_the_search_differ():
     assert isinstance(blind_bot, ExpertBot) and not blind_bot.inference
     blind = blind_bot.decide(view)
     assert blind.outcomes and [o.mean for o in blind.outcomes] != [o.mean for o in reading.outcomes]
+
+
+def test_a_guessed_deal_is_the_same_whoever_draws_it_and_in_any_order(monkeypatch):
+    """Workers draw deals by number from the pickled bounds: deal i must not
+    depend on the order of drawing or on whether the bounds were unpickled."""
+    from bots.search import deals
+    view = searched_view()
+    source = deals.DealSource.of(view, 5, True)
+    in_order = [source.deal(i) for i in range(4)]
+    monkeypatch.setattr(deals, "_opened", None)   # as in a fresh worker: unpickled from the bytes
+    backwards = [source.deal(i) for i in reversed(range(4))][::-1]
+    assert in_order == backwards
+    assert len({position for position, _ in in_order}) > 1   # and the deals differ from each other
+    assert deals.DealSource.of(view, 6, True).deal(0) != in_order[0]   # another seed, other deals

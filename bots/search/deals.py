@@ -32,7 +32,9 @@ class DealSource:
         facts = read_history(view)
         guess = build_guess(view, facts, inference)
         key = repr((seed, view.seat, len(view.history), view.hand, view.counts, view.standing, view.phase))
-        return cls(zlib.crc32(key.encode()), pickle.dumps((view, facts, guess), pickle.HIGHEST_PROTOCOL))
+        source = cls(zlib.crc32(key.encode()), pickle.dumps((view, facts, guess), pickle.HIGHEST_PROTOCOL))
+        _keep(source.payload, (view, facts, guess))   # drawn here too when there is no pool
+        return source
 
     def deal(self, index: int) -> tuple[str, int]:
         """Guessed deal ``index`` as a position, and its rollout seed."""
@@ -42,10 +44,17 @@ class DealSource:
         return position_of(view, facts, hands), rng.getrandbits(31)
 
     def _open(self) -> tuple[SeatView, Facts, Guess]:
-        global _opened
-        if _opened is None or _opened[0] != self.payload:
-            _opened = (self.payload, pickle.loads(self.payload))
-        return _opened[1]
+        last = _opened   # read once: a search on another thread may swap it
+        if last is not None and last[0] == self.payload:
+            return last[1]
+        unpacked = pickle.loads(self.payload)
+        _keep(self.payload, unpacked)
+        return unpacked
+
+
+def _keep(payload: bytes, unpacked: tuple[SeatView, Facts, Guess]) -> None:
+    global _opened
+    _opened = (payload, unpacked)
 
 
 @dataclass(frozen=True)
