@@ -108,8 +108,10 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
     deadline = math.inf if fixed else started + budget.seconds
 
     def rows_for(actions: tuple[str, ...], share: float, until: float) -> list[list[float]]:
+        rollouts = Job(view.rules, view.seat, (), (), actions, stakes)   # the same for every batch of the phase
+
         def job(batch: list[int]) -> Batch:
-            return Batch(source, tuple(batch), Job(view.rules, view.seat, (), (), actions, stakes))
+            return Batch(source, tuple(batch), rollouts)
         total = max(MIN_DEALS, math.ceil(share * (budget.think_nodes or 0) / len(actions))) if fixed else MAX_DEALS
         return _run(deals, job, total, until, n_workers, cancel)
 
