@@ -48,6 +48,8 @@ class Stakes:
 
     card: float = 0.0
     declared: tuple[tuple[int, int], ...] = ()   # (declarer, target): the target's 点贡 doubles
+    match_win: float = 0.0   # the match's last deal (a lone deal is one): points a won match adds, a lost one takes
+    lead: int = 0            # the seat's team's running total minus the other's, before this deal
 
 
 @dataclass(frozen=True)
@@ -106,11 +108,16 @@ def play_out(game: Game, rng: random.Random, validate: bool = False) -> int:
 
 def deal_value(game: Game, seat: int, stakes: Stakes) -> float:
     """Recorded points of the seat's team minus the other team's, plus the
-    tribute the result sets up for the next deal."""
+    tribute the result sets up for the next deal or, in the match's last deal,
+    the match itself: won (+``match_win``), drawn (0) or lost (−``match_win``)."""
     even, odd = game.score()
-    value = float(even - odd if team(seat) == 0 else odd - even)
+    points = even - odd if team(seat) == 0 else odd - even
+    value = float(points)
     if stakes.card:
         value += stakes.card * _tribute_balance(game, seat, stakes)
+    if stakes.match_win:
+        margin = stakes.lead + points
+        value += stakes.match_win * ((margin > 0) - (margin < 0))
     return value
 
 

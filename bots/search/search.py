@@ -22,6 +22,7 @@ from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, replace
 
+from gouji.engine.seats import team
 from gouji.engine.view import SeatView
 
 from .deals import Batch, DealSource, run_batch
@@ -32,6 +33,7 @@ CHUNK = 1            # guessed deals per job: one, so a time budget is kept clos
 MIN_DEALS = 2
 MAX_DEALS = 4000
 TRIBUTE_CARD = 0.4   # points a tribute card next deal is worth (a 2 or a joker changes hands)
+MATCH_WIN = 1.0      # in the match's last deal, winning the match is worth this many 头科s on top of the points
 STALL = 10.0         # seconds past the deadline after which a silent worker counts as hung
 WAIT_SLICE = 0.02    # how often a wait for a worker looks at the stop event
 TWO_PHASE = True     # find the challenger on half the deals, test it on the other half
@@ -82,9 +84,15 @@ def default_workers() -> int:
 
 
 def stakes_of(view: SeatView) -> Stakes:
-    """The next deal's tribute counts only when there is a next deal (§5–§8.3)."""
+    """What the deal's result sets up beyond its points: the next deal's
+    tribute when there is a next deal (§5–§8.3); in the last deal (a lone deal
+    is a match of one) the match, which the running totals decide (§4)."""
     rules = view.rules
-    if not rules.tribute or view.deal_index + 1 >= view.series_length:
+    if view.deal_index + 1 >= view.series_length:
+        mine = team(view.seat)
+        lead = view.totals[mine] - view.totals[1 - mine]
+        return Stakes(match_win=MATCH_WIN * rules.place_points[0], lead=lead)
+    if not rules.tribute:
         return Stakes()
     declared = tuple((d, t) for d, t, _ in view.declared)
     return Stakes(TRIBUTE_CARD, declared)
