@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import sys
+from concurrent.futures import Future
 
 from .base import Bot
 from .expert import ExpertBot
@@ -24,13 +25,15 @@ def shutdown() -> None:
         pool.shutdown()
 
 
-def warm_up(level: str) -> None:
+def warm_up(level: str, workers: int | None = None) -> list[Future]:
     """A table of ``level`` bots is about to play: for ``expert``, start its worker
-    processes now so that its first search does not wait for them."""
+    processes now (``workers``, default every core up to four) so that its
+    first search does not wait for them."""
     if level == "expert":
         from .search import pool
         from .search.search import default_workers
-        pool.warm_up(default_workers())
+        return pool.warm_up(default_workers() if workers is None else workers)
+    return []
 
 
 def make(name: str, seat: int, seed: int = 0, think_ms: float | None = None, think_nodes: int | None = None,

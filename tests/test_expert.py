@@ -163,10 +163,11 @@ def test_warming_up_starts_the_workers_below_the_game_s_priority():
 
     from bots.search import pool
     bots.shutdown()
-    bots.warm_up("hard")
-    assert pool._pool is None
-    bots.warm_up("expert")
+    assert bots.warm_up("hard") == [] and pool._pool is None
+    ready = bots.warm_up("expert", 2)
     try:
+        pids = {future.result(timeout=60) for future in ready}   # the arena waits on these
+        assert len(ready) == 2 and os.getpid() not in pids
         workers = pool._pool
         assert workers is not None
         if hasattr(os, "nice"):

@@ -43,13 +43,12 @@ def get_pool(workers: int) -> ProcessPoolExecutor | None:
         return _pool
 
 
-def warm_up(workers: int) -> None:
+def warm_up(workers: int) -> list[Future]:
     """Start the workers now (a table of expert bots was just set), so that the
-    first search does not wait for them to start and import the engine."""
+    first search does not wait for them to start and import the engine. The
+    futures answer when they are ready (the table does not wait; the arena does)."""
     pool = get_pool(workers)
-    if pool is not None:
-        for _ in range(workers):
-            pool.submit(_ready)
+    return [pool.submit(_ready) for _ in range(workers)] if pool is not None else []
 
 
 def _ready() -> int:

@@ -198,8 +198,10 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
     for move in f.moves():
         play = move.play
         if play is None:
-            if move.kind == "rang" and _rang_value(f, seat) > best_score:
-                best, best_score = move, _rang_value(f, seat)
+            if move.kind == "rang":
+                value = _rang_value(f, seat)
+                if value > best_score:
+                    best, best_score = move, value
             continue
         size = play.naturals + play.twos + play.small + play.big
         if size == shape.total:

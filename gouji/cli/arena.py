@@ -64,6 +64,12 @@ class Arena:
                        "mean": round(statistics.fmean(t) * 1000, 3), "max": round(max(t) * 1000, 3)}
                 for name, t in self.times.items()}
 
+    def warm_up(self, *names: str) -> None:
+        """Start the search's workers before the clock runs (the table does the same)."""
+        for name in set(names):
+            for ready in bots.warm_up(name, self.thinking.workers):
+                ready.result(timeout=60)
+
     def play(self, seed: int, names: list[str]) -> Game:
         """One deal with bot ``names[seat]`` in each seat."""
         game = Game.new_deal(seed, self.rules)
@@ -109,6 +115,7 @@ def percentile(values: list[float], q: float) -> float:
 def run_match(games: int, seed: int, team_a: str, team_b: str, rules: RuleSet,
               thinking: Thinking = Thinking()) -> dict:
     arena = Arena(rules, thinking)
+    arena.warm_up(team_a, team_b)
     stats = {"a": TeamStats(), "b": TeamStats()}
     start = time.perf_counter()
     for i in range(games):
@@ -138,6 +145,7 @@ def run_matches(matches: int, seed: int, team_a: str, team_b: str, rules: RuleSe
                 thinking: Thinking = Thinking()) -> dict:
     """Whole matches, each seed twice with the teams swapped: who wins the series."""
     arena = Arena(rules, thinking)
+    arena.warm_up(team_a, team_b)
     won = {"a": 0, "b": 0}
     totals = {"a": 0, "b": 0}
     start = time.perf_counter()
