@@ -119,7 +119,8 @@ class ExpertBot:
     def second_opinion(self, view: SeatView, taken: str) -> tuple[list[Scored], bool]:
         """For a review: the action taken and the candidates, searched with the
         taken one first so each is measured against it deal by deal. Scores are
-        average points per deal; the flag says another clearly did better."""
+        the search's average value of a deal (points, and in a match's last
+        deal its result); the flag says another clearly did better."""
         if not view.phase.in_play:   # before the first lead (宣点, 还贡, 革命 …) hard's judgement stands
             return [Scored(taken, 0.0, reason("search_best"))], False
         candidates = [taken, *(a for a in self.candidates(view, self.hard.rank_actions(view)) if a != taken)]

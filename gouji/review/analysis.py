@@ -9,8 +9,9 @@ The analysing bot is any level of ``bots.NAMES`` whose bot has
 ``why`` carrying ``zh``/``en``; by default the strongest such level that answers
 at once (hard). A bot may set ``clear_margin`` for its own score scale. A bot
 that searches (expert) gives ``second_opinion(view, taken)`` instead: the taken
-action played out against its candidates on guessed deals, scored in points per
-deal, and marked when another clearly did better.
+action played out against its candidates on guessed deals, scored as the search
+values a deal (its points; in a match's last deal, the match's result too), and
+marked when another clearly did better.
 """
 
 from __future__ import annotations
