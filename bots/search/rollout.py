@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from gouji.engine.actions import Move, parse_action
 from gouji.engine.cards import ACE, BIG, NATURALS, SMALL, THREE, TWO
 from gouji.engine.game import Game, SearchState
-from gouji.engine.phases import ANSWER, BURN, LEAD, OVER
+from gouji.engine.legal import beat_options
+from gouji.engine.phases import ANSWER, BURN, FOLLOW, LEAD, OVER
 from gouji.engine.plays import GOUJI_MINIMUM, NO_RANK, Play
 from gouji.engine.position import format_position
 from gouji.engine.rules import RuleSet
@@ -34,7 +35,7 @@ from gouji.engine.seats import SEATS, opposite, same_team, team
 from ..handplan import beatable_by, closing_play
 from ..scripted import LEVELS
 
-PASS, NOBURN = Move("pass"), Move("noburn")
+PASS, NOBURN, RANG = Move("pass"), Move("noburn"), Move("rang")
 _move = tuple.__new__   # Move/Play without the NamedTuple constructor: the hot path
 MAX_STEPS = 2000        # a guard: a deal ends long before this
 _HARD = LEVELS["hard"]  # the follow's weights are hard's own (bots/scripted.py)
@@ -193,19 +194,13 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
         stakes += hard.deny_value
     hand = shape.hand
     scale = 0.5 if shape.moves <= 2 else 1.0
-    best, best_score = PASS, (hard.partner_pass if partner else 0.0)
+    best: Play | None = None   # None: pass
+    best_score = hard.partner_pass if partner else 0.0
     base = shape.moves + stakes + hard.beat_bias
-    for move in f.moves():
-        play = move.play
-        if play is None:
-            if move.kind == "rang":
-                value = _rang_value(f, seat)
-                if value > best_score:
-                    best, best_score = move, value
-            continue
+    for play in beat_options(f, seat):   # the plays of ``f.moves()``, unwrapped (the hot path)
         size = play.naturals + play.twos + play.small + play.big
         if size == shape.total:
-            return move
+            return _move(Move, ("play", play, ""))
         moves_after = shape.moves_after(play)
         score = (base - moves_after + 0.04 * size
                  - scale * (play.twos * _COST_TWO + play.small * _COST_SMALL + play.big * _COST_BIG))
@@ -220,8 +215,10 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
         if moves_after <= 2 and score + hard.finish_value > best_score:
             score += _ending(f, seat, shape, play, moves_after)
         if score > best_score:
-            best, best_score = move, score
-    return best
+            best, best_score = play, score
+    if f.phase == FOLLOW and f.rang_allowed(seat) and _rang_value(f, seat) > best_score:
+        return RANG   # last in ``f.moves()``: it wins only by beating every play
+    return PASS if best is None else _move(Move, ("play", best, ""))
 
 
 def _rang_value(f: SearchState, seat: int) -> float:
@@ -255,7 +252,7 @@ class _Shape:
 
     def __init__(self, hand: list[int], bie_san: bool) -> None:
         self.hand, self.bie = hand, bie_san and hand[THREE] > 0
-        self.groups = sum(1 for r in NATURALS if hand[r])
+        self.groups = TWO - hand[:TWO].count(0)   # natural ranks held (3..A)
         self.flex = hand[TWO] + hand[SMALL] + hand[BIG]
         self.total = sum(hand)
         self.moves = self._moves(self.groups, self.flex, hand[THREE])

@@ -50,6 +50,12 @@ def beating_plays(hand: Sequence[int], standing: Play, as_small: bool) -> Iterat
     need_big = standing.big + standing.small if mixed else standing.small
     size = standing.size
     h2, hx, hX = hand[TWO], hand[SMALL], hand[BIG]
+    if not (h2 or hx or hX):   # naturals only (common late in a deal): the loops below, unrolled
+        if not need_big:
+            for rank in range(standing.rank + 1, TWO):
+                if hand[rank] >= size:
+                    yield _new(Play, (rank, size, 0, 0, 0))
+        return
     for b in range(min(hX, size) + 1):
         for s in range(min(hx, size - b) + 1):
             eff_big = 0 if (as_small and b and s) else b
