@@ -138,16 +138,16 @@ class ExpertBot:
         return scored, best != taken
 
 
-def pick(outcomes: list[Outcome]) -> str:
+def pick(outcomes: list[Outcome], margin: float = MARGIN, z: float = Z) -> str:
     """The best average; hard's choice (the first) unless another beats it deal
-    by deal by ``MARGIN`` points and by ``Z`` standard errors (not by luck).
+    by deal by ``margin`` points and by ``z`` standard errors (not by luck).
     Only an action tested on fresh deals may win (a two-phase search leaves the
     runners-up measured on the deals that picked the challenger)."""
     tested = [o for o in outcomes[1:] if o.tested]
     if not tested:
         return outcomes[0].action
     best = max(tested, key=lambda o: o.gain)
-    if best.gain > max(MARGIN, Z * best.error):
+    if best.gain > max(margin, z * best.error):
         return best.action
     return outcomes[0].action
 

@@ -125,15 +125,17 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
         return _run(deals, job, total, until, n_workers, cancel)
 
     if len(cands) <= 2 or not TWO_PHASE:
-        return _outcomes(cands, rows_for(cands, 1.0, deadline))
-    first = _outcomes(cands, rows_for(cands, 0.5, deadline - budget.seconds / 2))
+        return outcomes_of(cands, rows_for(cands, 1.0, deadline))
+    first = outcomes_of(cands, rows_for(cands, 0.5, deadline - budget.seconds / 2))
     challenger = max(first[1:], key=lambda o: o.gain)
-    final = _outcomes((cands[0], challenger.action), rows_for((cands[0], challenger.action), 0.5, deadline))
+    final = outcomes_of((cands[0], challenger.action), rows_for((cands[0], challenger.action), 0.5, deadline))
     rest = (final[1] if o is challenger else replace(o, tested=False) for o in first[1:])
     return [final[0], *rest]
 
 
-def _outcomes(actions: Sequence[str], rows: list[list[float]]) -> list[Outcome]:
+def outcomes_of(actions: Sequence[str], rows: list[list[float]]) -> list[Outcome]:
+    """Each action's average over ``rows`` (one per guessed deal, a value per
+    action) and its gain over the first, deal by deal."""
     return [_outcome(action, [row[i] - row[0] for row in rows], [row[i] for row in rows])
             for i, action in enumerate(actions)]
 
@@ -227,4 +229,4 @@ def _check(cancel: threading.Event | None) -> None:
         raise Cancelled()
 
 
-__all__ = ["Budget", "Outcome", "Cancelled", "search", "stakes_of", "DEFAULT_THINK_MS"]
+__all__ = ["Budget", "Outcome", "Cancelled", "search", "outcomes_of", "stakes_of", "DEFAULT_THINK_MS"]
