@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from gouji.engine.actions import Move, parse_action
 from gouji.engine.cards import ACE, BIG, NATURALS, SMALL, THREE, TWO
 from gouji.engine.game import Game, SearchState
-from gouji.engine.legal import beat_options
 from gouji.engine.phases import ANSWER, BURN, FOLLOW, LEAD, OVER
 from gouji.engine.plays import GOUJI_MINIMUM, NO_RANK, Play
 from gouji.engine.position import format_position
@@ -197,7 +196,7 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
     best: Play | None = None   # None: pass
     best_score = hard.partner_pass if partner else 0.0
     base = shape.moves + stakes + hard.beat_bias
-    for play in beat_options(f, seat):   # the plays of ``f.moves()``, unwrapped (the hot path)
+    for play in f.beats():   # the plays of ``f.moves()``, unwrapped (the hot path)
         size = play.naturals + play.twos + play.small + play.big
         if size == shape.total:
             return _move(Move, ("play", play, ""))

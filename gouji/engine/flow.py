@@ -9,13 +9,13 @@ tracks only rank counts, not physical cards: what a search needs, and no more.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from . import events as ev
 from .actions import Move
 from .cards import RANK_OF_CARD, THREE
 from .events import Event
-from .legal import has_burn_move, legal_moves
+from .legal import beat_options, has_burn_move, legal_moves
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
 from .plays import Play, is_dead, is_gouji
 from .scoring import kai_dian_eligible, places_with_revolutionary, rank_remaining
@@ -62,6 +62,12 @@ class DealFlow(DealState):
     def moves(self) -> list[Move]:
         """The seat to act's legal moves, made afresh (``Game.legal_moves`` keeps them)."""
         return legal_moves(self)
+
+    def beats(self) -> Iterable[Play]:
+        """The plays of ``moves()`` when following or answering, not wrapped as
+        moves (a search's hot path; pass and 让 are its to add)."""
+        assert self.current is not None
+        return beat_options(self, self.current)
 
     def play(self, seat: int, play: Play, burn: bool, card_ids: Sequence[int] | None = None) -> None:
         self.seq += 1
