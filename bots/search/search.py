@@ -37,7 +37,6 @@ MATCH_WIN = 1.0      # in the match's last deal, winning the match is worth this
 STALL = 10.0         # seconds past the deadline after which a silent worker counts as hung
 WAIT_SLICE = 0.02    # how often a wait for a worker looks at the stop event
 TWO_PHASE = True     # find the challenger on half the deals, test it on the other half
-SPARE = 0.0          # batches of slack a new batch must leave before its phase's deadline (0.5 idled ~10%)
 
 
 @dataclass(frozen=True)
@@ -195,7 +194,7 @@ def _run_pool(pool, deals, job, total: int, deadline: float, n_workers: int,
             while made < total and len(pending) < (2 if done else 1) * n_workers:
                 now = time.perf_counter()
                 rate = done / (now - started) if done else 0.0   # batches per second, all workers
-                if (now + (len(pending) + 1 + SPARE) / rate if rate else now) > deadline:
+                if (now + (len(pending) + 1) / rate if rate else now) > deadline:   # no slack: half a batch idled ~10%
                     break
                 batch = [next(deals) for _ in range(min(CHUNK, total - made))]
                 made += len(batch)

@@ -32,7 +32,7 @@ from bots.expert import MARGIN, ExpertBot, Z, pick
 from bots.search import pool as workers
 from bots.search.deals import Batch, DealSource, run_batch
 from bots.search.rollout import Job, Stakes
-from bots.search.search import Outcome, outcomes_of, stakes_of
+from bots.search.search import outcomes_of, stakes_of
 
 from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
@@ -99,8 +99,7 @@ def replayed_pick(rows: list[list[float]], candidates: list[str], budget: float,
     n2 = max(2, int(budget / 2 / (2 + DEAL_COST)))
     pair = [candidates[0], candidates[challenger]]
     final = outcomes_of(pair, [[row[0], row[challenger]] for row in rows[n1:n1 + n2]])
-    tested: list[Outcome] = [final[0], final[1]]
-    return candidates.index(pick(tested, margin, z))
+    return candidates.index(pick(final, margin, z))
 
 
 def replay(decisions: list[dict], budget: float, repeats: int, seed: int = 1) -> dict[str, object]:
