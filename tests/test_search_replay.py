@@ -66,6 +66,33 @@ def test_guessed_hands_keep_the_count_the_sizes_and_the_bounds():
     assert checked >= 10
 
 
+@pytest.mark.parametrize("preset", ["qingdao", "basic", "app196"])
+def test_a_guessed_game_is_the_position_it_guesses(preset):
+    """The search's fast path (``Game.guessed`` on one parsed copy of the
+    position, bots/search/deals.py) makes the same deal as writing the guessed
+    position and parsing it: every field, the 冲牌 flag included (it is the one
+    that depends on the hands); and it refuses hands of other sizes."""
+    rng = random.Random(5)
+    checked = 0
+    template = None
+    for match, view in match_views(preset, range(1), every=3):
+        facts = read_history(view)
+        guess = build_guess(view, facts)
+        real = [match.game.hand_counts(s) for s in SEATS]
+        template = Game.from_position(position_of(view, facts, real), view.rules)
+        for hands in (sample_hands(guess, rng), sample_hands(guess, rng)):
+            parsed = Game.from_position(position_of(view, facts, hands), view.rules).clone(light=True)
+            fast = template.guessed(hands)
+            assert fast.position() == parsed.position()
+            assert sorted(fast.legal_actions()) == sorted(parsed.legal_actions())
+        checked += 1
+    assert checked > 80 and template is not None
+    bigger = [list(row) for row in real]
+    bigger[view.seat][THREE] += 1
+    with pytest.raises(ValueError, match="card count"):
+        template.guessed(bigger)
+
+
 @pytest.mark.parametrize("preset", ["basic", "qingdao"])
 def test_what_the_history_proves_holds_for_the_real_hands(preset):
     """A player asked whether to revolt held no 2 or joker (§8.6), a buyer of a 3

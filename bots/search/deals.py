@@ -9,15 +9,17 @@ from __future__ import annotations
 import pickle
 import random
 import zlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from gouji.engine.game import Game
 from gouji.engine.view import SeatView
 
-from .inference import Guess, build_guess, sample_hands
+from .inference import Guess, Hands, build_guess, sample_hands
 from .replay import Facts, position_of, read_history
-from .rollout import Job, run_job
+from .rollout import Job, run_games
 
 _opened: tuple[bytes, tuple[SeatView, Facts, Guess]] | None = None   # this process's last source, unpacked
+_template: tuple[bytes, Game] | None = None   # this process's last source as a game, for ``Game.guessed``
 
 
 @dataclass(frozen=True)
@@ -38,10 +40,27 @@ class DealSource:
 
     def deal(self, index: int) -> tuple[str, int]:
         """Guessed deal ``index`` as a position, and its rollout seed."""
-        view, facts, guess = self._open()
+        view, facts, _ = self._open()
+        hands, seed = self.hands(index)
+        return position_of(view, facts, hands), seed
+
+    def hands(self, index: int) -> tuple[Hands, int]:
+        """Guessed deal ``index`` as rank counts per seat, and its rollout seed."""
         rng = random.Random((self.key << 24) + index)
-        hands = sample_hands(guess, rng)
-        return position_of(view, facts, hands), rng.getrandbits(31)
+        hands = sample_hands(self._open()[2], rng)
+        return hands, rng.getrandbits(31)
+
+    def game(self, index: int) -> tuple[Game, int]:
+        """Guessed deal ``index`` as a game to play out (light), and its rollout
+        seed: the same game ``deal`` describes, made from this process's one
+        parsed copy of the source's position rather than from text each time."""
+        global _template
+        hands, seed = self.hands(index)
+        last = _template   # read once: a search on another thread may swap it
+        if last is None or last[0] != self.payload:
+            view, facts, _ = self._open()
+            last = _template = (self.payload, Game.from_position(position_of(view, facts, hands), view.rules))
+        return last[1].guessed(hands), seed
 
     def _open(self) -> tuple[SeatView, Facts, Guess]:
         last = _opened   # read once: a search on another thread may swap it
@@ -69,8 +88,8 @@ class Batch:
 
 
 def run_batch(batch: Batch) -> list[list[float]]:
-    drawn = [batch.source.deal(i) for i in batch.indices]
-    return run_job(replace(batch.rollouts, positions=tuple(p for p, _ in drawn), seeds=tuple(s for _, s in drawn)))
+    drawn = [batch.source.game(i) for i in batch.indices]
+    return run_games(batch.rollouts, [game for game, _ in drawn], [seed for _, seed in drawn])
 
 
 __all__ = ["DealSource", "Batch", "run_batch"]

@@ -54,6 +54,7 @@ class Guess:
     need_flex: set[int] = field(default_factory=set)   # seats that must hold a 2 or joker
     fallback: Guess | None = None   # the same without the guesses from habits (when they cannot all hold)
     played: dict[tuple[int, int], list[int]] = field(default_factory=dict)  # cache of _played
+    windows: list[tuple[int, bool, Window, list[int]]] | None = None   # cache of _window_checks
 
     @property
     def others(self) -> list[int]:
@@ -281,18 +282,22 @@ def fits(guess: Guess, hands: Hands) -> bool:
     for seat in guess.view.burning:   # a burner's cards always pass the §3.5 test
         if guess.sizes[seat] and not feasible(hands[seat], rules.bie_san):
             return False
-    for window in guess.facts.windows:
-        for seat, wanted in [(s, False) for s in window.skipped] + [(s, True) for s in window.asked]:
-            if guess.sizes[seat] and _has_burn(_then(guess, hands, seat, window.seq), window, seat, rules) != wanted:
-                return False
+    for seat, wanted, window, since in _window_checks(guess):
+        then = [held + gone for held, gone in zip(hands[seat], since)]   # his hand at the window
+        if _has_burn(then, window, seat, rules) != wanted:
+            return False
     return True
 
 
-def _then(guess: Guess, hands: Hands, seat: int, seq: int) -> list[int]:
-    hand = list(hands[seat])
-    for rank, n in enumerate(_played(guess, seat, seq)):
-        hand[rank] += n
-    return hand
+def _window_checks(guess: Guess) -> list[tuple[int, bool, Window, list[int]]]:
+    """Per burn window and seat still holding cards: whether he had a burn then,
+    and the cards he has played since (made once per guess: every draw checks them)."""
+    if guess.windows is None:
+        guess.windows = [(seat, wanted, window, _played(guess, seat, window.seq))
+                         for window in guess.facts.windows
+                         for seat, wanted in [(s, False) for s in window.skipped] + [(s, True) for s in window.asked]
+                         if guess.sizes[seat]]
+    return guess.windows
 
 
 def _has_burn(hand: list[int], window: Window, seat: int, rules) -> bool:
@@ -300,7 +305,7 @@ def _has_burn(hand: list[int], window: Window, seat: int, rules) -> bool:
     if seat in window.wutou and seat not in window.burning:
         return next(beating_plays(hand, window.play, as_small), None) is not None
     jokers = hand[SMALL] + hand[BIG]
-    ranks = sum(1 for r in range(TWO) if hand[r] and not (rules.bie_san and r == THREE))
+    ranks = TWO - hand[:TWO].count(0) - (1 if rules.bie_san and hand[THREE] else 0)
     if jokers < ranks - (1 if rules.bie_san else 2):
         return False   # a burn empties at most one rank: the rest could never carry a joker each (§3.5)
     return any(feasible(remainder(hand, t), rules.bie_san) for t in beating_plays(hand, window.play, as_small))

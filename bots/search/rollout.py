@@ -20,6 +20,7 @@ The policy is deterministic: the guessed deals carry the variety.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gouji.engine.actions import Move, parse_action
@@ -72,10 +73,14 @@ class Stuck(Exception):
 def run_job(job: Job) -> list[list[float]]:
     """Per guessed deal, the value of each candidate for the seat's team (a deal
     that gets stuck is left out for every candidate alike)."""
+    return run_games(job, [Game.from_position(p, job.rules).clone(light=True) for p in job.positions], job.seeds)
+
+
+def run_games(job: Job, roots: Sequence[Game], seeds: Sequence[int]) -> list[list[float]]:
+    """``run_job`` from the guessed deals as games (light clones) instead of positions."""
     moves = [parse_action(text) for text in job.candidates]
     out = []
-    for position, seed in zip(job.positions, job.seeds):
-        root = Game.from_position(position, job.rules).clone(light=True)
+    for root, seed in zip(roots, seeds):
         try:
             out.append([_value_after(root, move, job, seed) for move in moves])
         except Stuck:
@@ -164,15 +169,23 @@ def _policy(f: SearchState) -> Move:
     assert owner is not None and play is not None
     if phase == BURN:
         return _empties(f, hand, play) or (NOBURN if same_team(owner, seat) else _burn(f))
-    shape = _Shape(hand, bie_san)
-    if same_team(owner, seat) and (shape.total > 6 or shape.moves > 2):
-        return PASS   # only a short hand's finish is worth overtaking a partner (the hot path)
+    if same_team(owner, seat):
+        if sum(hand) > 6:
+            return PASS   # only a short hand's finish is worth overtaking a partner (the hot path)
+        shape = _Shape(hand, bie_san)
+        if shape.moves > 2:
+            return PASS
+        return _follow_like_hard(f, seat, shape, owner, play, phase == ANSWER, list(f.beats()))
     if owner in f.burning and seat == opposite(owner):
         return _break_burn(f)
-    return _follow_like_hard(f, seat, shape, owner, play, phase == ANSWER)
+    beats = list(f.beats())   # the plays of ``f.moves()``, unwrapped (the hot path)
+    if not beats:   # a third of the steps: 让 or pass, as ``_follow_like_hard`` would have it
+        return RANG if phase == FOLLOW and f.rang_allowed(seat) and _rang_value(f, seat) > 0.0 else PASS
+    return _follow_like_hard(f, seat, _Shape(hand, bie_san), owner, play, phase == ANSWER, beats)
 
 
-def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, standing: Play, answering: bool) -> Move:
+def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, standing: Play, answering: bool,
+                      beats: list[Play]) -> Move:
     """The hard bot's follow (bots/scripted.py ``_score_beat``) with the rollout's
     full knowledge for hard's guessed deals: plays saved, 2s and jokers spent, a
     group broken, the stakes of taking the lead (stop an opponent about to go
@@ -196,7 +209,7 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
     best: Play | None = None   # None: pass
     best_score = hard.partner_pass if partner else 0.0
     base = shape.moves + stakes + hard.beat_bias
-    for play in f.beats():   # the plays of ``f.moves()``, unwrapped (the hot path)
+    for play in beats:
         size = play.naturals + play.twos + play.small + play.big
         if size == shape.total:
             return _move(Move, ("play", play, ""))
@@ -385,4 +398,4 @@ def _spend(move: Move) -> tuple[int, int, int]:
     return (play.big * 3 + play.small * 2 + play.twos, play.rank, -play.size)
 
 
-__all__ = ["Job", "Stakes", "Stuck", "run_job", "play_out", "deal_value", "policy"]
+__all__ = ["Job", "Stakes", "Stuck", "run_job", "run_games", "play_out", "deal_value", "policy"]

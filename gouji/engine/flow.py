@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from . import events as ev
 from .actions import Move
-from .cards import RANK_OF_CARD, THREE
+from .cards import BIG, RANK_OF_CARD, SMALL, THREE, TWO
 from .events import Event
 from .legal import beat_options, has_burn_move, legal_moves
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
@@ -160,13 +160,16 @@ class DealFlow(DealState):
 
     def _take_cards(self, seat: int, play: Play, chosen: Sequence[int] | None = None) -> tuple[int, ...]:
         """Remove the play's cards: the chosen ones, else the highest ids of each rank."""
-        wanted = play.counts()
         row = self.counts[seat]
-        for rank, n in enumerate(wanted):
-            row[rank] -= n
+        if play.naturals:
+            row[play.rank] -= play.naturals
+        row[TWO] -= play.twos
+        row[SMALL] -= play.small
+        row[BIG] -= play.big
         hand = self.cards[seat]
         if hand is None:  # a search copy tracks rank counts only
             return ()
+        wanted = play.counts()
         piles = list(hand)
         taken: list[int] = []
         for rank, n in enumerate(wanted):

@@ -139,6 +139,22 @@ class Game:
         other._histories = [(0, []) for _ in SEATS]
         return other
 
+    def guessed(self, counts: Sequence[Sequence[int]]) -> "Game":
+        """A light clone with other rank counts per seat, the same number of
+        cards each: a search's guessed deal of the hidden cards, without
+        writing and parsing a position for every guess. Only the 冲牌 flag
+        depends on the hands (§7: the standing play's owner holds 3s alone)."""
+        sizes = [sum(row) for row in counts]
+        if len(counts) != len(SEATS) or sizes != [sum(row) for row in self._flow.counts]:
+            raise ValueError(f"a guessed deal must keep every seat's card count, got {sizes}")
+        other = self.clone(light=True)
+        flow = other._flow
+        flow.counts = [list(row) for row in counts]
+        owner = flow.owner
+        flow.chong = owner is not None and flow.standing is not None and flow._is_chong(owner)
+        other._moves = other._move_set = None
+        return other
+
     # ----- state ---------------------------------------------------------
     @property
     def flow(self) -> SearchState:
