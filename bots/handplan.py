@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gouji.engine.cards import ACE, BIG, NATURALS, SMALL, THREE, TWO
-from gouji.engine.plays import Play
+from gouji.engine.plays import NO_RANK, Play
 
 Hand = Sequence[int]
 
@@ -43,13 +43,13 @@ def is_single_play(hand: Hand, bie_san: bool = False) -> bool:
 def closing_play(hand: Hand) -> Play | None:
     """Under 憋3, the strongest play that could come just before the 3s (the 冲牌):
     the top non-3 rank with every 2 and joker attached."""
-    ranks = [r for r in NATURALS if r != THREE and hand[r]]
-    counts = [0] * len(hand)
-    for rank in (TWO, SMALL, BIG):
-        counts[rank] = hand[rank]
-    if ranks:
-        counts[ranks[-1]] = hand[ranks[-1]]
-    return Play.from_counts(counts) if any(counts) else None
+    twos, small, big = hand[TWO], hand[SMALL], hand[BIG]
+    for rank in range(ACE, THREE, -1):
+        if hand[rank]:
+            return Play(rank, hand[rank], twos, small, big)
+    if twos or small or big:
+        return Play(TWO if twos else NO_RANK, 0, twos, small, big)
+    return None
 
 
 def breaks_group(hand: Hand, play: Play) -> bool:

@@ -238,10 +238,11 @@ def deal(guess: Guess, rng: random.Random) -> Hands | None:
     room = guess.sizes[:]
     for seat in others:
         for rank, least in enumerate(guess.lo[seat]):
-            take = min(least, pool[rank], room[seat])
-            hands[seat][rank] += take
-            pool[rank] -= take
-            room[seat] -= take
+            if least:
+                take = min(least, pool[rank], room[seat])
+                hands[seat][rank] += take
+                pool[rank] -= take
+                room[seat] -= take
     capped = [r for r in range(N_RANKS) if pool[r] and any(guess.hi[s][r] < guess.sizes[s] for s in others)]
     capped.sort(key=lambda r: sum(1 for s in others if guess.hi[s][r] >= guess.sizes[s]))
     for rank in capped:
@@ -282,9 +283,12 @@ def fits(guess: Guess, hands: Hands) -> bool:
     for seat in guess.view.burning:   # a burner's cards always pass the §3.5 test
         if guess.sizes[seat] and not feasible(hands[seat], rules.bie_san):
             return False
-    for seat, wanted, window, since in _window_checks(guess):
+    checks = _window_checks(guess)
+    for i, (seat, wanted, window, since) in enumerate(tuple(checks)):   # a copy: another thread may reorder
         then = [held + gone for held, gone in zip(hands[seat], since)]   # his hand at the window
         if _has_burn(then, window, seat, rules) != wanted:
+            if i:   # the check that failed goes first next time: most draws fail on one or two
+                checks[0], checks[i] = checks[i], checks[0]
             return False
     return True
 

@@ -294,14 +294,10 @@ def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool) -
     (no opponent can beat it); a boss kept for a short hand; a 够级 lead at the
     unopened 对头; a low single for a partner with one card left."""
     shape = _Shape(hand, bie_san)
-    if shape.moves <= 1:
-        out = _whole_hand(f, shape.total)
-        if out is not None:
-            return out
+    if shape.moves <= 1:   # one natural rank with every 2 and joker, or 2s and jokers, or (憋3) the 3s alone
+        return _all_in_one(hand, skip_threes=False)
     if shape.bie and shape.groups == 2 and shape.flex:   # the 冲牌 carries every 2 and joker: the 3s go next
-        closer = _whole_hand(f, shape.total - hand[THREE])
-        if closer is not None:
-            return closer
+        return _all_in_one(hand, skip_threes=True)
     hard = _HARD
     mate = (seat + 2) % 6
     feed = f.hand_size(mate) == 1
@@ -330,9 +326,16 @@ def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool) -
     return _move(Move, ("play", best if best is not None else lead_play(hand, bie_san), ""))
 
 
-def _whole_hand(f: SearchState, total: int) -> Move | None:
-    """The one play that empties the hand, if the rules allow it."""
-    return next((m for m in f.moves() if m.play is not None and m.play.size == total), None)
+def _all_in_one(hand: list[int], skip_threes: bool) -> Move:
+    """The lead of every card (but the 3s, when ``skip_threes``) in one play,
+    for a hand whose other cards are one natural rank or none: the play of
+    ``f.moves()`` that empties it, built directly (legal: a non-burner may
+    lead any natural rank with any 2s and jokers, §1.2)."""
+    twos, small, big = hand[TWO], hand[SMALL], hand[BIG]
+    for rank in NATURALS:
+        if hand[rank] and not (skip_threes and rank == THREE):
+            return _move(Move, ("play", _move(Play, (rank, hand[rank], twos, small, big)), ""))
+    return _move(Move, ("play", _move(Play, (TWO if twos else NO_RANK, 0, twos, small, big)), ""))
 
 
 def _stands(f: SearchState, seat: int, play: Play) -> bool:

@@ -19,7 +19,7 @@ from .legal import beat_options, has_burn_move, legal_moves
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
 from .plays import Play, is_dead, is_gouji
 from .scoring import kai_dian_eligible, places_with_revolutionary, rank_remaining
-from .seats import N_SEATS, SEATS, next_seat, opposite, others_from, team
+from .seats import N_SEATS, OTHERS_FROM, SEATS, next_seat, opposite, others_from, team
 from .state import DealSetup, DealState
 
 __all__ = ["DealFlow", "DealSetup"]
@@ -81,7 +81,9 @@ class DealFlow(DealState):
             self.passed.add(self.rang)  # someone played after a 让: it counts as a pass
         self.rang = None
         self.standing, self.owner, self.standing_seq = play, seat, self.seq
-        self.chong = self._is_chong(seat)
+        row = self.counts[seat]
+        left = sum(row)
+        self.chong = self.rules.bie_san and 0 < row[THREE] == left   # _is_chong, inline (the hot path)
         self.round_log.append((seat, ev.BURN if burn else ev.PLAY, str(play)))
         gouji = is_gouji(play)
         self.special_kind = ""
@@ -91,7 +93,7 @@ class DealFlow(DealState):
             self.log.append(Event(ev.BURN if burn else ev.PLAY, seat, str(play),
                                   ("gouji",) * gouji + ("protected",) * protected
                                   + ("special",) * self.special, card_ids=ids))
-        if self.hand_size(seat) == 0:
+        if left == 0:
             self._go_out(seat)
             if self.phase == OVER:
                 return
@@ -101,7 +103,7 @@ class DealFlow(DealState):
             self.phase, self.queue = BURN, self.burn_order(seat)
             self.advance_burn()
         else:
-            self.phase, self.queue = FOLLOW, list(others_from(seat))
+            self.phase, self.queue = FOLLOW, list(OTHERS_FROM[seat])
             self.advance_follow()
 
     def pass_turn(self, seat: int) -> None:
