@@ -66,6 +66,26 @@ def test_searchbench_reports_speed_and_how_well_the_guesses_place_the_cards(caps
         searchbench(["--positions", "0"])
 
 
+def test_searchbench_times_the_expert_s_searched_decisions(capsys):
+    from gouji.cli.searchbench import main as searchbench
+    assert searchbench(["--positions", "1", "--seconds", "0.02", "--decisions", "2", "--think-ms", "30",
+                        "--workers", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["searched_decisions"] == 2 and out["think_ms"] == 30
+    assert out["rollouts_per_decision"]["median"] >= 2   # at least two deals for two candidates
+    assert 0 < out["decision_ms_p50"] < 1000 and out["deciding_process_cpu_ms"] > 0
+    with pytest.raises(SystemExit):
+        searchbench(["--decisions", "1", "--think-ms", "0"])
+
+
+def test_rollouts_of_counts_both_phases_of_a_search():
+    from bots.search.search import Outcome, rollouts_of
+    two = [Outcome("pass", 0.0, 12), Outcome("play 5", 0.5, 12)]
+    assert rollouts_of(two) == 24
+    three = [Outcome("pass", 0.0, 9), Outcome("play 5", 0.5, 9), Outcome("play 7", 0.1, 6, tested=False)]
+    assert rollouts_of(three) == 6 * 3 + 9 * 2
+
+
 def test_searchbench_plays_the_rollout_policy_against_hard(capsys):
     from gouji.cli.searchbench import main as searchbench
     assert searchbench(["--positions", "1", "--seconds", "0.02", "--policy-seeds", "3"]) == 0

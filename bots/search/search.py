@@ -141,6 +141,15 @@ def outcomes_of(actions: Sequence[str], rows: list[list[float]]) -> list[Outcome
             for i, action in enumerate(actions)]
 
 
+def rollouts_of(outcomes: Sequence[Outcome]) -> int:
+    """How many rollouts a search's outcomes took: every candidate on the first
+    phase's deals (an untested runner-up's count) and the pair on the second's."""
+    untested = [o.rollouts for o in outcomes if not o.tested]
+    if not untested:
+        return sum(o.rollouts for o in outcomes)
+    return untested[0] * len(outcomes) + 2 * outcomes[0].rollouts
+
+
 def _outcome(action: str, diffs: list[float], values: list[float]) -> Outcome:
     n = len(values)
     if not n:
@@ -230,4 +239,4 @@ def _check(cancel: threading.Event | None) -> None:
         raise Cancelled()
 
 
-__all__ = ["Budget", "Outcome", "Cancelled", "search", "outcomes_of", "stakes_of", "DEFAULT_THINK_MS"]
+__all__ = ["Budget", "Outcome", "Cancelled", "search", "outcomes_of", "rollouts_of", "stakes_of", "DEFAULT_THINK_MS"]

@@ -1,6 +1,6 @@
 """Speed of the expert's search on one core, from typical mid-deal positions:
 
-    python -m gouji.cli.searchbench [--positions 20] [--seconds 0.5] [--rules qingdao]
+    python -m gouji.cli.searchbench [--positions 20] [--seconds 0.5] [--rules qingdao] [--decisions 40]
 
 prints one JSON line: full-deal rollouts per second (median over the
 positions, and the range; and as it would be without the engine's fast
@@ -14,7 +14,10 @@ bots playing a deal to a random point between a quarter and three quarters of
 its length. ``--policy-seeds N`` also plays the rollout policy (one team, from
 the first lead) against ``hard`` over N seeds, seats swapped: its share of
 deals won and points per deal, which says how far the rollouts' picture of
-play is from a real opponent's.
+play is from a real opponent's. ``--decisions N`` also runs N of the
+expert's searched decisions at ``--think-ms`` (default 100) in its pool of
+``--workers`` (default 2): rollouts per decision, the decisions' time, and
+the deciding process's own CPU time per decision (the pool's cost).
 """
 
 from __future__ import annotations
@@ -113,9 +116,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rules", choices=sorted(PRESETS), default="qingdao")
     parser.add_argument("--policy-seeds", type=int, default=0,
                         help="also play the rollout policy against hard over this many seeds (default 0)")
+    parser.add_argument("--decisions", type=int, default=0,
+                        help="also time this many of the expert's searched decisions in its worker pool (default 0)")
+    parser.add_argument("--think-ms", type=float, default=100.0, help="their budget (default 100)")
+    parser.add_argument("--workers", type=int, default=2, help="their worker processes (default 2)")
     args = parser.parse_args(argv)
-    if args.positions < 1 or args.seconds <= 0 or args.policy_seeds < 0:
-        parser.error("--positions must be at least 1, --seconds positive and --policy-seeds not negative")
+    if args.positions < 1 or args.seconds <= 0 or args.policy_seeds < 0 or args.decisions < 0:
+        parser.error("--positions must be at least 1, --seconds positive, --policy-seeds and --decisions not negative")
+    if args.think_ms <= 0 or args.workers < 1:
+        parser.error("--think-ms must be positive and --workers at least 1")
     rules = RuleSet.preset(args.rules)
     games = [g for g in (mid_deal(seed, rules) for seed in range(args.positions)) if not g.is_over]
     rates = [rollout_rate(game, args.seconds) for game in games]
@@ -130,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "guess_us": round(statistics.median(guess_cost(game) for game in games)),
         **accuracy(games),
         **(policy_vs_hard(args.policy_seeds, rules) if args.policy_seeds else {}),
+        **(decision_throughput(args.decisions, args.think_ms, args.workers, rules) if args.decisions else {}),
     }, ensure_ascii=False))
     return 0
 
@@ -156,6 +166,43 @@ def policy_vs_hard(seeds: int, rules: RuleSet) -> dict[str, object]:
     deals = 2 * seeds
     return {"policy_vs_hard_deals": deals, "policy_won": round(won[0] / deals, 3), "hard_won": round(won[1] / deals, 3),
             "policy_points": round(points[0] / deals, 2), "hard_points": round(points[1] / deals, 2)}
+
+
+def decision_throughput(decisions: int, think_ms: float, workers: int, rules: RuleSet) -> dict[str, object]:
+    """The expert's searched decisions at a time budget, in its worker pool:
+    rollouts per decision, the decision's time, and the deciding process's own
+    CPU time (its threads feed the pool: what the workers do not get)."""
+    from bots.expert import ExpertBot
+    from bots.search import pool
+    from bots.search.search import rollouts_of
+    for ready in pool.warm_up(workers):
+        ready.result(timeout=60)
+    rollouts: list[int] = []
+    wall: list[float] = []
+    cpu: list[float] = []
+    for seed in range(10 * decisions):
+        if len(rollouts) >= decisions:
+            break
+        game = mid_deal(seed, rules)
+        seat = game.current_seat
+        if seat is None:
+            continue
+        bot = ExpertBot(seat, seed, think_ms=think_ms, workers=workers)
+        view = game.view(seat)
+        cpu_start, start = time.process_time(), time.perf_counter()
+        decision = bot.decide(view)
+        spent, spent_cpu = time.perf_counter() - start, time.process_time() - cpu_start
+        if decision.outcomes:
+            rollouts.append(rollouts_of(decision.outcomes))
+            wall.append(spent * 1000)
+            cpu.append(spent_cpu * 1000)
+    if not rollouts:
+        return {"searched_decisions": 0}
+    per_decision = {"median": statistics.median(rollouts), "mean": round(statistics.fmean(rollouts), 1)}
+    return {"searched_decisions": len(rollouts), "think_ms": think_ms, "workers": workers,
+            "rollouts_per_decision": per_decision,
+            "decision_ms_p50": round(statistics.median(wall), 1), "decision_ms_max": round(max(wall), 1),
+            "deciding_process_cpu_ms": round(statistics.median(cpu), 1)}
 
 
 def accuracy(games: list[Game]) -> dict[str, list[float]]:
