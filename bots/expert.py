@@ -143,7 +143,7 @@ def pick(outcomes: list[Outcome], margin: float = MARGIN, z: float = Z) -> str:
     """The best average; hard's choice (the first) unless another beats it deal
     by deal by ``margin`` points and by ``z`` standard errors (not by luck).
     Only an action tested on fresh deals may win (a two-phase search leaves the
-    runners-up measured on the deals that picked the challenger)."""
+    runners-up measured only on the deals that picked the challenger)."""
     tested = [o for o in outcomes[1:] if o.tested]
     if not tested:
         return outcomes[0].action

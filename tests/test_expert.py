@@ -69,7 +69,8 @@ def test_a_decision_replays_exactly_with_a_rollout_budget_in_or_out_of_the_pool(
     view = searched_view()
     first = expert(view.seat, 5, nodes=40).decide(view)
     assert len(first.outcomes) >= 3 and all(o.rollouts >= 40 // 2 // len(first.outcomes) for o in first.outcomes)
-    assert first.outcomes[0].rollouts == 10   # the final, head to head, gets half the 40 rollouts
+    first_phase = next(o.rollouts for o in first.outcomes if not o.tested)
+    assert first.outcomes[0].rollouts == first_phase + 10   # the final: half the 40, and the first half's deals
     assert expert(view.seat, 5, nodes=40).decide(view) == first
     try:
         pooled = expert(view.seat, 5, nodes=40, workers=2).decide(view)
@@ -195,6 +196,20 @@ def test_the_table_s_stop_for_a_turn_ends_that_search_only():
     threading.Timer(0.05, stop.set).start()
     assert bot.decide(view, stop).outcomes == []          # stopped: hard's choice
     assert expert(view.seat, nodes=40).decide(view, threading.Event()).outcomes   # a fresh turn searches
+
+
+def test_a_rollout_budget_is_spent_over_both_phases_and_the_pair_counts_the_first_one_s_deals():
+    from bots.search.search import rollouts_of
+    view = searched_view()
+    outcomes = expert(view.seat, nodes=60).decide(view).outcomes
+    k = len(outcomes)
+    assert k >= 3
+    first_phase = [o.rollouts for o in outcomes if not o.tested]
+    assert first_phase and all(n == first_phase[0] for n in first_phase)
+    # the pair: the first phase's deals and its own fresh ones (30 rollouts, two per deal)
+    assert outcomes[0].rollouts == outcomes[1 + [o.tested for o in outcomes[1:]].index(True)].rollouts
+    assert outcomes[0].rollouts - first_phase[0] == 15
+    assert 60 <= rollouts_of(outcomes) <= 60 + k   # half of the 60 in each phase, whole deals
 
 
 def test_only_an_action_tested_on_fresh_deals_replaces_hard_s_choice():

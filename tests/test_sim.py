@@ -82,7 +82,8 @@ def test_rollouts_of_counts_both_phases_of_a_search():
     from bots.search.search import Outcome, rollouts_of
     two = [Outcome("pass", 0.0, 12), Outcome("play 5", 0.5, 12)]
     assert rollouts_of(two) == 24
-    three = [Outcome("pass", 0.0, 9), Outcome("play 5", 0.5, 9), Outcome("play 7", 0.1, 6, tested=False)]
+    # 6 deals for all three, then the pair on 9 fresh ones, counted with the first 6
+    three = [Outcome("pass", 0.0, 15), Outcome("play 5", 0.5, 15), Outcome("play 7", 0.1, 6, tested=False)]
     assert rollouts_of(three) == 6 * 3 + 9 * 2
 
 

@@ -29,9 +29,12 @@ from .deals import Batch, DealSource, run_batch
 from .rollout import Job, Stakes
 
 DEFAULT_THINK_MS = 600.0
-# Guessed deals per job: two halve the pool's own cost (its threads took ~20 ms of
-# CPU per 100 ms decision with one, ~14 with two) and still keep a time budget within ~10 ms.
-CHUNK = 2
+# Rollouts per worker job, in whole guessed deals (at least one): three deals of
+# a pair of candidates, two of three, one of more. Jobs of one deal cost the
+# pool's own threads ~20 ms of CPU per 100 ms decision, jobs of two ~14 ms; jobs
+# of two deals of five candidates let the last job overrun a 100 ms budget (p99
+# 117 ms over 600 deals).
+JOB_ROLLOUTS = 6
 MIN_DEALS = 2
 MAX_DEALS = 4000
 TRIBUTE_CARD = 0.4   # points a tribute card next deal is worth (a 2 or a joker changes hands)
@@ -69,7 +72,7 @@ class Outcome:
     rollouts: int
     gain: float = 0.0
     error: float = 0.0
-    tested: bool = True   # measured against the first on deals that did not select it
+    tested: bool = True   # measured against the first on more deals than those that selected it
 
 
 class Cancelled(Exception):
@@ -105,9 +108,11 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
            started: float | None = None) -> list[Outcome]:
     """Each candidate's average over guessed deals, in the order given, and its
     gain over the first (hard's choice). With more than two candidates, half
-    the budget finds the best challenger and the other half, on fresh deals,
-    measures it against the first alone: a gain picked as the best of several
-    on the same deals would be flattered by luck. A time budget runs from
+    the budget finds the best challenger and the other half measures it
+    against the first alone on fresh deals, counted with the ones that picked
+    it: a gain picked as the best of several is flattered by luck, and the
+    fresh deals dilute that luck (replayed on logged decisions, this kept
+    10–15% more of the gain than judging on the fresh deals alone). A time budget runs from
     ``started`` (``time.perf_counter()``; default now): the decision's start."""
     started = time.perf_counter() if started is None else started
     source = DealSource.of(view, seed, inference)
@@ -123,14 +128,17 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
         def job(batch: list[int]) -> Batch:
             return Batch(source, tuple(batch), rollouts)
         total = max(MIN_DEALS, math.ceil(share * (budget.think_nodes or 0) / len(actions))) if fixed else MAX_DEALS
-        return _run(deals, job, total, until, n_workers, cancel)
+        chunk = max(1, JOB_ROLLOUTS // len(actions))
+        return _run(deals, job, total, chunk, until, n_workers, cancel)
 
     if len(cands) <= 2 or not TWO_PHASE:
         return outcomes_of(cands, rows_for(cands, 1.0, deadline))
-    first = outcomes_of(cands, rows_for(cands, 0.5, deadline - budget.seconds / 2))
-    challenger = max(first[1:], key=lambda o: o.gain)
-    final = outcomes_of((cands[0], challenger.action), rows_for((cands[0], challenger.action), 0.5, deadline))
-    rest = (final[1] if o is challenger else replace(o, tested=False) for o in first[1:])
+    seen = rows_for(cands, 0.5, deadline - budget.seconds / 2)
+    first = outcomes_of(cands, seen)
+    best = max(range(1, len(cands)), key=lambda i: first[i].gain)
+    pair = (cands[0], cands[best])
+    final = outcomes_of(pair, [[row[0], row[best]] for row in seen] + rows_for(pair, 0.5, deadline))
+    rest = (final[1] if i == best else replace(o, tested=False) for i, o in enumerate(first[1:], 1))
     return [final[0], *rest]
 
 
@@ -143,11 +151,13 @@ def outcomes_of(actions: Sequence[str], rows: list[list[float]]) -> list[Outcome
 
 def rollouts_of(outcomes: Sequence[Outcome]) -> int:
     """How many rollouts a search's outcomes took: every candidate on the first
-    phase's deals (an untested runner-up's count) and the pair on the second's."""
+    phase's deals (an untested runner-up's count) and the pair on the second's
+    (the pair's count beyond the first phase's)."""
     untested = [o.rollouts for o in outcomes if not o.tested]
     if not untested:
         return sum(o.rollouts for o in outcomes)
-    return untested[0] * len(outcomes) + 2 * outcomes[0].rollouts
+    first = untested[0]
+    return first * len(outcomes) + 2 * (outcomes[0].rollouts - first)
 
 
 def _outcome(action: str, diffs: list[float], values: list[float]) -> Outcome:
@@ -159,24 +169,25 @@ def _outcome(action: str, diffs: list[float], values: list[float]) -> Outcome:
     return Outcome(action, sum(values) / n, n, gain, math.sqrt(spread / n))
 
 
-def _run(deals: Iterator[int], job: Callable[[list[int]], Batch], total: int,
+def _run(deals: Iterator[int], job: Callable[[list[int]], Batch], total: int, chunk: int,
          deadline: float, n_workers: int, cancel: threading.Event | None) -> list[list[float]]:
     """Rollout rows in the order of the deals, in the pool when there is one."""
     from . import pool as workers  # multiprocessing is loaded only when a search first runs
     pool = workers.get_pool(n_workers)
     if pool is not None:
         try:
-            return _run_pool(pool, deals, job, total, deadline, n_workers, cancel)
+            return _run_pool(pool, deals, job, total, chunk, deadline, n_workers, cancel)
         except (workers.BrokenProcessPool, Stalled, CancelledError, RuntimeError) as exc:
             if workers.closing():   # the game is quitting
                 raise Cancelled() from None
             if not isinstance(exc, (workers.BrokenProcessPool, Stalled)):
                 raise   # a bug, not a dead worker: the expert answers hard's choice
             workers.forget_broken(pool)   # a worker died: carry on here
-    return _run_here(deals, job, total, deadline, cancel)
+    return _run_here(deals, job, total, chunk, deadline, cancel)
 
 
-def _run_here(deals, job, total: int, deadline: float, cancel: threading.Event | None) -> list[list[float]]:
+def _run_here(deals, job, total: int, chunk: int, deadline: float,
+              cancel: threading.Event | None) -> list[list[float]]:
     rows: list[list[float]] = []
     started, made, batches = time.perf_counter(), 0, 0
     while made < total:   # counts deals tried: a deal that gets stuck gives no row
@@ -184,14 +195,14 @@ def _run_here(deals, job, total: int, deadline: float, cancel: threading.Event |
         now = time.perf_counter()
         if batches and now + (now - started) / batches > deadline:
             break
-        batch = [next(deals) for _ in range(min(CHUNK, total - made))]
+        batch = [next(deals) for _ in range(min(chunk, total - made))]
         made += len(batch)
         rows += run_batch(job(batch))
         batches += 1
     return rows
 
 
-def _run_pool(pool, deals, job, total: int, deadline: float, n_workers: int,
+def _run_pool(pool, deals, job, total: int, chunk: int, deadline: float, n_workers: int,
               cancel: threading.Event | None) -> list[list[float]]:
     """One batch per worker in flight until the first comes back, then two (a
     worker never waits for the next); a new one only if it can finish in time."""
@@ -207,7 +218,7 @@ def _run_pool(pool, deals, job, total: int, deadline: float, n_workers: int,
                 rate = done / (now - started) if done else 0.0   # batches per second, all workers
                 if (now + (len(pending) + 1) / rate if rate else now) > deadline:   # no slack: half a batch idled ~10%
                     break
-                batch = [next(deals) for _ in range(min(CHUNK, total - made))]
+                batch = [next(deals) for _ in range(min(chunk, total - made))]
                 made += len(batch)
                 pending.append(pool.submit(run_batch, job(batch)))
             if not pending:

@@ -88,7 +88,8 @@ def value(points: float, decision: dict) -> float:
 def replayed_pick(rows: list[list[float]], candidates: list[str], budget: float, z: float, margin: float) -> int:
     """The candidate the search (bots/search/search.py) would pick from these guessed
     deals with ``budget`` rollouts: all candidates on half, then the best
-    challenger against hard's choice on fresh deals; the index of the pick."""
+    challenger against hard's choice on fresh deals counted with those; the
+    index of the pick."""
     k = len(candidates)
     if k <= 2:
         n = max(2, int(budget / (k + DEAL_COST)))
@@ -98,7 +99,7 @@ def replayed_pick(rows: list[list[float]], candidates: list[str], budget: float,
     challenger = max(range(1, k), key=lambda i: first[i].gain)
     n2 = max(2, int(budget / 2 / (2 + DEAL_COST)))
     pair = [candidates[0], candidates[challenger]]
-    final = outcomes_of(pair, [[row[0], row[challenger]] for row in rows[n1:n1 + n2]])
+    final = outcomes_of(pair, [[row[0], row[challenger]] for row in rows[:n1 + n2]])
     return candidates.index(pick(final, margin, z))
 
 
