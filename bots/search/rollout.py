@@ -295,9 +295,9 @@ def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool) -
     unopened 对头; a low single for a partner with one card left."""
     shape = _Shape(hand, bie_san)
     if shape.moves <= 1:   # one natural rank with every 2 and joker, or 2s and jokers, or (憋3) the 3s alone
-        return _all_in_one(hand, skip_threes=False)
+        return _all_in_one(hand)
     if shape.bie and shape.groups == 2 and shape.flex:   # the 冲牌 carries every 2 and joker: the 3s go next
-        return _all_in_one(hand, skip_threes=True)
+        return _move(Move, ("play", closing_play(hand), ""))
     hard = _HARD
     mate = (seat + 2) % 6
     feed = f.hand_size(mate) == 1
@@ -326,14 +326,13 @@ def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool) -
     return _move(Move, ("play", best if best is not None else lead_play(hand, bie_san), ""))
 
 
-def _all_in_one(hand: list[int], skip_threes: bool) -> Move:
-    """The lead of every card (but the 3s, when ``skip_threes``) in one play,
-    for a hand whose other cards are one natural rank or none: the play of
-    ``f.moves()`` that empties it, built directly (legal: a non-burner may
-    lead any natural rank with any 2s and jokers, §1.2)."""
+def _all_in_one(hand: list[int]) -> Move:
+    """The lead of every card in one play, for a hand of one natural rank or
+    none: the play of ``f.moves()`` that empties it, built directly (legal: a
+    non-burner may lead any natural rank with any 2s and jokers, §1.2)."""
     twos, small, big = hand[TWO], hand[SMALL], hand[BIG]
     for rank in NATURALS:
-        if hand[rank] and not (skip_threes and rank == THREE):
+        if hand[rank]:
             return _move(Move, ("play", _move(Play, (rank, hand[rank], twos, small, big)), ""))
     return _move(Move, ("play", _move(Play, (TWO if twos else NO_RANK, 0, twos, small, big)), ""))
 

@@ -81,9 +81,7 @@ class DealFlow(DealState):
             self.passed.add(self.rang)  # someone played after a 让: it counts as a pass
         self.rang = None
         self.standing, self.owner, self.standing_seq = play, seat, self.seq
-        row = self.counts[seat]
-        left = sum(row)
-        self.chong = self.rules.bie_san and 0 < row[THREE] == left   # _is_chong, inline (the hot path)
+        self.chong = self._is_chong(seat)
         self.round_log.append((seat, ev.BURN if burn else ev.PLAY, str(play)))
         gouji = is_gouji(play)
         self.special_kind = ""
@@ -93,7 +91,7 @@ class DealFlow(DealState):
             self.log.append(Event(ev.BURN if burn else ev.PLAY, seat, str(play),
                                   ("gouji",) * gouji + ("protected",) * protected
                                   + ("special",) * self.special, card_ids=ids))
-        if left == 0:
+        if self.hand_size(seat) == 0:
             self._go_out(seat)
             if self.phase == OVER:
                 return
