@@ -299,3 +299,22 @@ def test_a_guessed_deal_is_the_same_whoever_draws_it_and_in_any_order(monkeypatc
     assert in_order == backwards
     assert len({position for position, _ in in_order}) > 1   # and the deals differ from each other
     assert deals.DealSource.of(view, 6, True).deal(0) != in_order[0]   # another seed, other deals
+
+
+def test_a_worker_begins_no_guessed_deal_that_would_end_past_the_deadline():
+    """The deadline travels with the batch: a batch sent past it, or whose
+    deals would each end past it, plays none; without one it plays them all."""
+    import time
+
+    from bots.search import deals
+    from bots.search.rollout import Job
+    from bots.search.search import stakes_of
+    view = searched_view()
+    source = deals.DealSource.of(view, 5, True)
+    job = Job(view.rules, view.seat, (), (), tuple(view.legal_actions[:2]), stakes_of(view))
+    indices = tuple(range(3))
+    assert len(deals.run_batch(deals.Batch(source, indices, job))) == 3
+    assert deals.run_batch(deals.Batch(source, indices, job, until=time.perf_counter())) == []
+    later = time.perf_counter() + 60.0
+    assert deals.run_batch(deals.Batch(source, indices, job, until=later, deal_seconds=120.0)) == []
+    assert len(deals.run_batch(deals.Batch(source, indices, job, until=later))) == 3

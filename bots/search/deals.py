@@ -6,8 +6,10 @@ leaves the deciding process nearly idle, so two workers get two whole cores."""
 
 from __future__ import annotations
 
+import math
 import pickle
 import random
+import time
 import zlib
 from dataclasses import dataclass
 
@@ -80,16 +82,31 @@ def _keep(payload: bytes, unpacked: tuple[SeatView, Facts, Guess]) -> None:
 class Batch:
     """Rollouts from the guessed deals ``indices`` of ``source``: what a worker is
     sent. ``rollouts`` names the candidates and stakes; whoever runs the batch
-    draws its positions."""
+    draws its positions. With a time budget, no deal is begun that would end
+    past ``until`` (a ``time.perf_counter`` time: the clock is system-wide, so
+    the deciding process's deadline means the same in a worker), judged by the
+    last deal's time or, for the first, ``deal_seconds``: the worker stops the
+    decision on time itself instead of the deciding process guessing which
+    job can still finish."""
 
     source: DealSource
     indices: tuple[int, ...]
     rollouts: Job
+    until: float = math.inf
+    deal_seconds: float = 0.0
 
 
 def run_batch(batch: Batch) -> list[list[float]]:
-    drawn = [batch.source.game(i) for i in batch.indices]
-    return run_games(batch.rollouts, [game for game, _ in drawn], [seed for _, seed in drawn])
+    rows: list[list[float]] = []
+    last = batch.deal_seconds
+    for index in batch.indices:
+        begun = time.perf_counter()
+        if begun + last > batch.until:
+            break
+        game, seed = batch.source.game(index)
+        rows += run_games(batch.rollouts, [game], [seed])
+        last = time.perf_counter() - begun
+    return rows
 
 
 __all__ = ["DealSource", "Batch", "run_batch"]

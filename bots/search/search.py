@@ -31,9 +31,9 @@ from .rollout import Job, Stakes
 DEFAULT_THINK_MS = 600.0
 # Rollouts per worker job, in whole guessed deals (at least one): three deals of
 # a pair of candidates, two of three, one of more. Jobs of one deal cost the
-# pool's own threads ~20 ms of CPU per 100 ms decision, jobs of two ~14 ms; jobs
-# of two deals of five candidates let the last job overrun a 100 ms budget (p99
-# 117 ms over 600 deals).
+# pool's own threads ~20 ms of CPU per 100 ms decision, jobs of two ~14 ms. The
+# worker stops a job at the deadline itself (``Batch.until``): before it did, the
+# last job overran a 100 ms budget by up to 25 ms (p99 115 ms).
 JOB_ROLLOUTS = 6
 MIN_DEALS = 2
 MAX_DEALS = 4000
@@ -125,8 +125,8 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
     def rows_for(actions: tuple[str, ...], share: float, until: float) -> list[list[float]]:
         rollouts = Job(view.rules, view.seat, (), (), actions, stakes)   # the same for every batch of the phase
 
-        def job(batch: list[int]) -> Batch:
-            return Batch(source, tuple(batch), rollouts)
+        def job(batch: list[int], deal_seconds: float) -> Batch:
+            return Batch(source, tuple(batch), rollouts, until, deal_seconds)
         total = max(MIN_DEALS, math.ceil(share * (budget.think_nodes or 0) / len(actions))) if fixed else MAX_DEALS
         chunk = max(1, JOB_ROLLOUTS // len(actions))
         return _run(deals, job, total, chunk, until, n_workers, cancel)
@@ -169,7 +169,7 @@ def _outcome(action: str, diffs: list[float], values: list[float]) -> Outcome:
     return Outcome(action, sum(values) / n, n, gain, math.sqrt(spread / n))
 
 
-def _run(deals: Iterator[int], job: Callable[[list[int]], Batch], total: int, chunk: int,
+def _run(deals: Iterator[int], job: Callable[[list[int], float], Batch], total: int, chunk: int,
          deadline: float, n_workers: int, cancel: threading.Event | None) -> list[list[float]]:
     """Rollout rows in the order of the deals, in the pool when there is one."""
     from . import pool as workers  # multiprocessing is loaded only when a search first runs
@@ -189,23 +189,23 @@ def _run(deals: Iterator[int], job: Callable[[list[int]], Batch], total: int, ch
 def _run_here(deals, job, total: int, chunk: int, deadline: float,
               cancel: threading.Event | None) -> list[list[float]]:
     rows: list[list[float]] = []
-    started, made, batches = time.perf_counter(), 0, 0
+    started, made = time.perf_counter(), 0
     while made < total:   # counts deals tried: a deal that gets stuck gives no row
         _check(cancel)
-        now = time.perf_counter()
-        if batches and now + (now - started) / batches > deadline:
+        per_deal = (time.perf_counter() - started) / made if made else 0.0
+        if time.perf_counter() + per_deal > deadline:
             break
         batch = [next(deals) for _ in range(min(chunk, total - made))]
         made += len(batch)
-        rows += run_batch(job(batch))
-        batches += 1
+        rows += run_batch(job(batch, per_deal))
     return rows
 
 
 def _run_pool(pool, deals, job, total: int, chunk: int, deadline: float, n_workers: int,
               cancel: threading.Event | None) -> list[list[float]]:
     """One batch per worker in flight until the first comes back, then two (a
-    worker never waits for the next); a new one only if it can finish in time."""
+    worker never waits for the next); a new one only if it can begin in time:
+    the worker itself begins no deal that would end past the deadline."""
     rows: list[list[float]] = []
     pending: deque[Future] = deque()
     made = done = 0
@@ -216,11 +216,12 @@ def _run_pool(pool, deals, job, total: int, chunk: int, deadline: float, n_worke
             while made < total and len(pending) < (2 if done else 1) * n_workers:
                 now = time.perf_counter()
                 rate = done / (now - started) if done else 0.0   # batches per second, all workers
-                if (now + (len(pending) + 1) / rate if rate else now) > deadline:   # no slack: half a batch idled ~10%
+                if (now + (len(pending) + 1) / rate if rate else now) > deadline:
                     break
+                per_deal = (now - started) * n_workers / len(rows) if rows else 0.0   # one worker's time per deal
                 batch = [next(deals) for _ in range(min(chunk, total - made))]
                 made += len(batch)
-                pending.append(pool.submit(run_batch, job(batch)))
+                pending.append(pool.submit(run_batch, job(batch, per_deal)))
             if not pending:
                 return rows
             rows += _collect(pending.popleft(), cancel, deadline)
