@@ -26,6 +26,8 @@ from gouji.store.records import Seating
 from gouji.store.saves import has_save
 from gouji.ui.recorder import Recorder
 from gouji.ui.scenes.confirm import ConfirmScene
+from gouji.ui.scenes.history_list import ROW as ROW_HEIGHT
+from gouji.ui.scenes.history_list import TOP as TOP_ROW
 from gouji.ui.scenes.history_list import HistoryScene
 from gouji.ui.scenes.paste import PasteScene
 from gouji.ui.scenes.review import ReviewScene
@@ -214,6 +216,35 @@ def test_the_history_list_opens_a_review_of_the_chosen_deal(app, match):
     review.analyser.wait()
     key(review, pygame.K_ESCAPE)
     assert app.scenes.top is scene
+
+
+def test_a_long_history_list_scrolls_by_its_bar(app, match):
+    """Drag the thumb to the end, click the track above it for a page back;
+    a click on a row still opens that row, and a list that fits has no bar."""
+    from dataclasses import replace
+
+    from gouji.ui.scenes.history_list import ROWS
+    record(app, match)
+    app.scenes.reset(TitleScene(app))
+    key(app.scenes.top, pygame.K_d)
+    scene = app.scenes.top
+    settle(app)
+    assert scene.bar.thumb(len(scene.deals), ROWS, 0) is None    # two deals fit
+    scene.deals = [replace(scene.deals[i % 2], index=i) for i in range(60)]
+    thumb = scene.bar.thumb(60, ROWS, 0)
+    assert thumb is not None and thumb.height < scene.bar.track.height
+    down = (thumb.centerx, thumb.centery)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=down))
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(down[0], scene.bar.track.bottom + 50), rel=(0, 0),
+                                    buttons=(1, 0, 0)))
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(down[0], scene.bar.track.bottom + 50)))
+    assert scene.first == 60 - ROWS and scene.bar.grab is None
+    app.draw()
+    top = scene.bar.track.top + 2
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(down[0], top)))
+    assert scene.first == 60 - 2 * ROWS
+    row_y = app.layout.pt(0, TOP_ROW)[1] + app.layout.s(ROW_HEIGHT) // 2
+    assert scene.row_at((app.layout.pt(300, 0)[0], row_y)) == scene.first
 
 
 # ----- the paste box ------------------------------------------------------------------------------

@@ -234,6 +234,36 @@ def test_rules_screen_presets_and_every_key(screen):
     assert app.settings.preset == "qingdao"
 
 
+def test_the_rules_and_help_screens_scroll_by_their_bars(screen):
+    """A click on the track below the thumb moves a page; dragging the thumb to
+    the bottom shows the end (the last rule's chips are on screen)."""
+    from gouji.engine.rules import KEYS
+    from gouji.ui.scenes.help import HelpScene
+    from gouji.ui.scenes.rules import BOTTOM, ROW_HEIGHT, TOP, RulesScene
+    app = make_app(screen)
+    for scene in (RulesScene(app), HelpScene(app)):
+        app.scenes.push(scene)
+        app.draw()
+        track = scene.bar.track
+        total, shown = (len(KEYS) * ROW_HEIGHT, BOTTOM - TOP) if isinstance(scene, RulesScene) else scene.extent()
+        thumb = scene.bar.thumb(total, shown, 0)
+        assert thumb is not None and track.contains(thumb), type(scene)
+        scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(track.centerx, track.bottom - 2)))
+        assert scene.scroll == min(shown, total - shown)
+        thumb = scene.bar.thumb(total, shown, scene.scroll)
+        scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=thumb.center))
+        for y in (thumb.centery + 5, track.bottom + 40):
+            scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, y), rel=(0, 5), buttons=(1, 0, 0)))
+        scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(thumb.centerx, track.bottom + 40)))
+        assert scene.scroll == total - shown and scene.bar.grab is None
+        app.draw()
+        app.scenes.pop()
+    rules = RulesScene(app)
+    rules.scroll = len(KEYS) * ROW_HEIGHT - (BOTTOM - TOP)
+    rules.refresh_language()
+    assert any(b.key.startswith(f"key:{KEYS[-1]}") for b in rules.buttons.buttons)
+
+
 def test_a_broken_rules_file_is_named_kept_aside_and_defaults_used(screen):
     from gouji.store.settings import rules_path
     app = make_app(screen)

@@ -11,6 +11,7 @@ import pygame
 from ...store.records import DealRecord
 from .. import theme
 from ..i18n import t
+from ..scrollbar import Scrollbar
 from ..stats_draw import StatsDrawer, level_name, preset_name
 from ..widgets import Button, ButtonBar
 from .base import Host, Scene
@@ -28,6 +29,7 @@ class HistoryScene(Scene):
         self.selected = 0
         self.first = 0                  # the top row shown
         self.pressed: int | None = None  # the row the mouse went down on
+        self.bar = Scrollbar(pygame.Rect(0, 0, 0, 0))   # placed by refresh_language, with the buttons
         self.opening: Future | None = None
         self._loading: Future | None = self.app.recorder.ask(
             lambda history: history.deals(practice=None, limit=SHOWN))
@@ -76,6 +78,10 @@ class HistoryScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.buttons.handle(event):
             return
+        scrolled = self.bar.handle(event, len(self.deals or ()), ROWS, self.first)
+        if scrolled is not None:
+            self.first = scrolled
+            return
         keys = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -ROWS, pygame.K_PAGEDOWN: ROWS,
                 pygame.K_HOME: -10 ** 6, pygame.K_END: 10 ** 6}
         if event.type == pygame.KEYDOWN and event.key in keys:
@@ -93,6 +99,7 @@ class HistoryScene(Scene):
 
     def refresh_language(self) -> None:
         L, lang = self.app.layout, self.app.settings.language
+        self.bar.track = pygame.Rect(L.box(1250, TOP - 3, 10, ROWS * ROW))
         specs = (("open", "hl_open", pygame.K_RETURN, self.open_selected, 60),
                  ("paste", "hl_paste", pygame.K_v, self.app.open_paste, 300),
                  ("stats", "hl_stats", pygame.K_t, self.app.open_stats, 540),
@@ -115,6 +122,7 @@ class HistoryScene(Scene):
             pen.text(screen, t("hl_count", lang, n=len(self.deals)), 60, 72, 15, theme.TEXT_DIM, width=1160)
             for i, deal in enumerate(self.deals[self.first:self.first + ROWS]):
                 self._draw_row(screen, pen, deal, TOP + i * ROW, self.first + i == self.selected)
+            self.bar.draw(screen, len(self.deals), ROWS, self.first)
         if self.opening is not None:
             pen.text(screen, t("hl_opening", lang), 60, 690, 16, theme.GOLD)
         self.buttons.draw(screen, fonts)

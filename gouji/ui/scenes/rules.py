@@ -14,6 +14,7 @@ from .. import theme
 from ..i18n import t
 from ..i18n.rule_keys import KEYS as TEXTS
 from ..i18n.rule_keys import TRIBUTE_ORDERS, value_text
+from ..scrollbar import Scrollbar
 from ..widgets import Button, ButtonBar
 from .base import Host, Scene
 
@@ -49,10 +50,12 @@ class RulesScene(Scene):
         self.row = 0         # the rule the arrow keys change
         self.message = ""
         self.buttons = ButtonBar()
+        self.bar = Scrollbar(pygame.Rect(0, 0, 0, 0))
         self.refresh_language()
 
     def refresh_language(self) -> None:
         lang, rules, L = self.app.settings.language, self.app.rules, self.app.layout
+        self.bar.track = pygame.Rect(L.box(1262, TOP, 8, BOTTOM - TOP))
         buttons = []
         for i, name in enumerate(PRESETS):
             button = Button(pygame.Rect(L.box(60 + i * 200, 84, 186, 44)), t(f"preset_{name}", lang),
@@ -107,6 +110,11 @@ class RulesScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.buttons.handle(event):
             return
+        scrolled = self.bar.handle(event, len(KEYS) * ROW_HEIGHT, BOTTOM - TOP, self.scroll)
+        if scrolled is not None:
+            if scrolled != self.scroll:
+                self._scroll(scrolled - self.scroll)
+            return
         if event.type == pygame.MOUSEWHEEL:
             self._scroll(-event.y * ROW_HEIGHT)
         elif event.type == pygame.KEYDOWN:
@@ -153,6 +161,7 @@ class RulesScene(Scene):
                 number = fonts.render(str(getattr(self.app.rules, key)), L.font(22), theme.GOLD, bold=True)
                 screen.blit(number, number.get_rect(center=L.pt(CHIPS_X + 89, y + 28)))
         screen.set_clip(clip)
+        self.bar.draw(screen, len(KEYS) * ROW_HEIGHT, BOTTOM - TOP, self.scroll)
         title = fonts.render(t("rules_title", lang), L.font(32), theme.GOLD, bold=True)
         screen.blit(title, L.pt(60, 24))
         self.buttons.draw(screen, fonts)
