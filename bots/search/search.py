@@ -192,8 +192,9 @@ def _run_here(deals, job, total: int, chunk: int, deadline: float,
     started, made = time.perf_counter(), 0
     while made < total:   # counts deals tried: a deal that gets stuck gives no row
         _check(cancel)
-        per_deal = (time.perf_counter() - started) / made if made else 0.0
-        if time.perf_counter() + per_deal > deadline:
+        now = time.perf_counter()
+        per_deal = (now - started) / made if made else 0.0
+        if now + per_deal > deadline:
             break
         batch = [next(deals) for _ in range(min(chunk, total - made))]
         made += len(batch)
@@ -204,8 +205,9 @@ def _run_here(deals, job, total: int, chunk: int, deadline: float,
 def _run_pool(pool, deals, job, total: int, chunk: int, deadline: float, n_workers: int,
               cancel: threading.Event | None) -> list[list[float]]:
     """One batch per worker in flight until the first comes back, then two (a
-    worker never waits for the next); a new one only if it can begin in time:
-    the worker itself begins no deal that would end past the deadline."""
+    worker never waits for the next); a new one only if it is predicted to
+    finish in time, and the worker itself begins no deal that would end past
+    the deadline (the prediction alone let the last job overrun)."""
     rows: list[list[float]] = []
     pending: deque[Future] = deque()
     made = done = 0
