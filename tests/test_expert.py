@@ -303,7 +303,8 @@ def test_a_guessed_deal_is_the_same_whoever_draws_it_and_in_any_order(monkeypatc
 
 def test_a_worker_begins_no_guessed_deal_that_would_end_past_the_deadline():
     """The deadline travels with the batch: a batch sent past it, or whose
-    deals would each end past it, plays none; without one it plays them all."""
+    deals would each end past it, or whose slice of time is spent, plays none;
+    without one it plays them all."""
     import time
 
     from bots.search import deals
@@ -318,3 +319,31 @@ def test_a_worker_begins_no_guessed_deal_that_would_end_past_the_deadline():
     later = time.perf_counter() + 60.0
     assert deals.run_batch(deals.Batch(source, indices, job, until=later, deal_seconds=120.0)) == []
     assert len(deals.run_batch(deals.Batch(source, indices, job, until=later))) == 3
+    assert deals.run_batch(deals.Batch(source, indices, job, spell=0.0)) == []
+    assert len(deals.run_batch(deals.Batch(source, indices, job, until=later, spell=60.0))) == 3
+
+
+def test_a_time_budget_in_the_worker_pool_plays_many_guessed_deals_in_few_jobs(monkeypatch):
+    """Under a time budget a worker job is a slice of time over plenty of deal
+    numbers: the search plays more deals than it sends jobs."""
+    from bots.search import search as search_module
+    sent: list[int] = []
+    real_run_pool = search_module._run_pool
+
+    def counting(pool, deals, job, total, chunk, *rest):
+        def counted(batch, per_deal):
+            sent.append(len(batch))
+            return job(batch, per_deal)
+        return real_run_pool(pool, deals, counted, total, chunk, *rest)
+    monkeypatch.setattr(search_module, "_run_pool", counting)
+    view = searched_view(4)
+    bot = bots.make("expert", view.seat, 1, think_ms=400, workers=2)
+    for ready in bots.warm_up("expert", 2):   # the workers' start-up is not the search's budget
+        ready.result(timeout=60)
+    try:
+        decision = bot.decide(view)  # type: ignore[attr-defined]
+    finally:
+        bots.shutdown()
+    assert decision.action in view.legal_actions and bot.search_errors == 0  # type: ignore[attr-defined]
+    assert sent and all(size == search_module.SLICE_DEALS for size in sent)
+    assert decision.outcomes[0].rollouts > len(sent)

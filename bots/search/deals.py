@@ -87,21 +87,25 @@ class Batch:
     the deciding process's deadline means the same in a worker), judged by the
     last deal's time or, for the first, ``deal_seconds``: the worker stops the
     decision on time itself instead of the deciding process guessing which
-    job can still finish."""
+    job can still finish. ``spell`` caps how long the batch runs (seconds from
+    when the worker begins it): a time-budgeted job is a slice of the decision
+    (far more deal numbers than it will use), not a fixed number of deals."""
 
     source: DealSource
     indices: tuple[int, ...]
     rollouts: Job
     until: float = math.inf
     deal_seconds: float = 0.0
+    spell: float = math.inf
 
 
 def run_batch(batch: Batch) -> list[list[float]]:
     rows: list[list[float]] = []
     last = batch.deal_seconds
+    until = min(batch.until, time.perf_counter() + batch.spell)
     for index in batch.indices:
         begun = time.perf_counter()
-        if begun + last > batch.until:
+        if begun + last > until:
             break
         game, seed = batch.source.game(index)
         rows += run_games(batch.rollouts, [game], [seed])

@@ -29,14 +29,17 @@ from .deals import Batch, DealSource, run_batch
 from .rollout import Job, Stakes
 
 DEFAULT_THINK_MS = 600.0
-# Rollouts per worker job, in whole guessed deals (at least one): three deals of
-# a pair of candidates, two of three, one of more. Jobs of one deal cost the
-# pool's own threads ~20 ms of CPU per 100 ms decision, jobs of two ~14 ms. The
-# worker stops a job at the deadline itself (``Batch.until``): before it did, the
-# last job overran a 100 ms budget by up to 25 ms (p99 115 ms).
+# A rollout budget: rollouts per worker job, in whole guessed deals (at least
+# one): three deals of a pair of candidates, two of three, one of more.
 JOB_ROLLOUTS = 6
 MIN_DEALS = 2
-MAX_DEALS = 4000
+# A time budget: a worker job is a slice of time, not a number of deals; the
+# worker stops it at the slice's end or the deadline itself (``Batch.until``,
+# ``Batch.spell``), so no worker idles while the deciding process guesses which
+# job can still finish, and the deciding process handles a few jobs, not dozens.
+SLICE = 0.05          # seconds: also how long a called-off search's worker may go on
+SLICE_DEALS = 1024    # deal numbers a slice may use: more than it can play
+NO_CAP = 1 << 62      # a time budget's deal numbers: the deadline ends the search
 TRIBUTE_CARD = 0.4   # points a tribute card next deal is worth (a 2 or a joker changes hands)
 MATCH_WIN = 1.0      # in the match's last deal, winning the match is worth this many 头科s on top of the points
 STALL = 10.0         # seconds past the deadline after which a silent worker counts as hung
@@ -125,10 +128,15 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
     def rows_for(actions: tuple[str, ...], share: float, until: float) -> list[list[float]]:
         rollouts = Job(view.rules, view.seat, (), (), actions, stakes)   # the same for every batch of the phase
 
+        spell = math.inf if fixed else SLICE
+
         def job(batch: list[int], deal_seconds: float) -> Batch:
-            return Batch(source, tuple(batch), rollouts, until, deal_seconds)
-        total = max(MIN_DEALS, math.ceil(share * (budget.think_nodes or 0) / len(actions))) if fixed else MAX_DEALS
-        chunk = max(1, JOB_ROLLOUTS // len(actions))
+            return Batch(source, tuple(batch), rollouts, until, deal_seconds, spell)
+        if fixed:
+            total = max(MIN_DEALS, math.ceil(share * (budget.think_nodes or 0) / len(actions)))
+            chunk = max(1, JOB_ROLLOUTS // len(actions))
+        else:
+            total, chunk = NO_CAP, SLICE_DEALS
         return _run(deals, job, total, chunk, until, n_workers, cancel)
 
     if len(cands) <= 2 or not TWO_PHASE:
@@ -190,10 +198,10 @@ def _run_here(deals, job, total: int, chunk: int, deadline: float,
               cancel: threading.Event | None) -> list[list[float]]:
     rows: list[list[float]] = []
     started, made = time.perf_counter(), 0
-    while made < total:   # counts deals tried: a deal that gets stuck gives no row
+    while made < total:   # counts deal numbers handed out: a deal that gets stuck gives no row
         _check(cancel)
         now = time.perf_counter()
-        per_deal = (now - started) / made if made else 0.0
+        per_deal = (now - started) / len(rows) if rows else 0.0
         if now + per_deal > deadline:
             break
         batch = [next(deals) for _ in range(min(chunk, total - made))]
@@ -205,9 +213,8 @@ def _run_here(deals, job, total: int, chunk: int, deadline: float,
 def _run_pool(pool, deals, job, total: int, chunk: int, deadline: float, n_workers: int,
               cancel: threading.Event | None) -> list[list[float]]:
     """One batch per worker in flight until the first comes back, then two (a
-    worker never waits for the next); a new one only if it is predicted to
-    finish in time, and the worker itself begins no deal that would end past
-    the deadline (the prediction alone let the last job overrun)."""
+    worker never waits for the next). The worker itself begins no deal that
+    would end past the deadline; a batch that begins too late returns at once."""
     rows: list[list[float]] = []
     pending: deque[Future] = deque()
     made = done = 0
@@ -217,10 +224,9 @@ def _run_pool(pool, deals, job, total: int, chunk: int, deadline: float, n_worke
             _check(cancel)
             while made < total and len(pending) < (2 if done else 1) * n_workers:
                 now = time.perf_counter()
-                rate = done / (now - started) if done else 0.0   # batches per second, all workers
-                if (now + (len(pending) + 1) / rate if rate else now) > deadline:
-                    break
                 per_deal = (now - started) * n_workers / len(rows) if rows else 0.0   # one worker's time per deal
+                if now + per_deal > deadline:
+                    break
                 batch = [next(deals) for _ in range(min(chunk, total - made))]
                 made += len(batch)
                 pending.append(pool.submit(run_batch, job(batch, per_deal)))
