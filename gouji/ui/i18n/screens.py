@@ -54,5 +54,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules_broken": ("规则文件有误，已改用默认规则：{why}", "The rules file was broken; the default rules are used: {why}"),
     # rules help
     "help_title": ("规则说明", "Rules help"),
-    "help_scroll": ("滚轮或方向键翻页 · Esc 返回", "Scroll with the wheel or arrow keys · Esc to go back"),
+    "help_scroll": ("滚轮、方向键或拖动右侧滚动条翻页 · Esc 返回",
+                    "Scroll with the wheel, the arrow keys or the bar on the right · Esc to go back"),
 }
