@@ -127,16 +127,14 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
 
     def rows_for(actions: tuple[str, ...], share: float, until: float) -> list[list[float]]:
         rollouts = Job(view.rules, view.seat, (), (), actions, stakes)   # the same for every batch of the phase
-
-        spell = math.inf if fixed else SLICE
+        if fixed:
+            total = max(MIN_DEALS, math.ceil(share * (budget.think_nodes or 0) / len(actions)))
+            chunk, spell = max(1, JOB_ROLLOUTS // len(actions)), math.inf
+        else:
+            total, chunk, spell = NO_CAP, SLICE_DEALS, SLICE
 
         def job(batch: list[int], deal_seconds: float) -> Batch:
             return Batch(source, tuple(batch), rollouts, until, deal_seconds, spell)
-        if fixed:
-            total = max(MIN_DEALS, math.ceil(share * (budget.think_nodes or 0) / len(actions)))
-            chunk = max(1, JOB_ROLLOUTS // len(actions))
-        else:
-            total, chunk = NO_CAP, SLICE_DEALS
         return _run(deals, job, total, chunk, until, n_workers, cancel)
 
     if len(cands) <= 2 or not TWO_PHASE:
