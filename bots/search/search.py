@@ -230,7 +230,10 @@ def _run_pool(pool, deals, job, total: int, chunk: int, deadline: float, n_worke
                 pending.append(pool.submit(run_batch, job(batch, per_deal)))
             if not pending:
                 return rows
-            rows += _collect(pending.popleft(), cancel, deadline)
+            got = _collect(pending.popleft(), cancel, deadline)
+            if not got and math.isfinite(deadline):
+                total = made   # the worker found no time for a deal: more jobs would only spin
+            rows += got
             done += 1
     finally:
         for future in pending:
