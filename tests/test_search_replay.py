@@ -16,11 +16,11 @@ from gouji.engine.cards import N_RANKS, THREE
 from gouji.engine.seats import SEATS
 
 
-def match_views(preset: str, seeds: range, every: int = 1):
+def match_views(preset: str, seeds: range, every: int = 1, levels: tuple[str, ...] = ("normal", "hard", "easy")):
     """(match, view of the seat to act) at play decisions of bot-played matches."""
     for seed in seeds:
         match = Match.new(seed, RuleSet.preset(preset))
-        players = [bots.make(("normal", "hard", "easy")[(seed + s) % 3], s) for s in SEATS]
+        players = [bots.make(levels[(seed + s) % len(levels)], s) for s in SEATS]
         rng = random.Random(seed)
         step = 0
         while not match.is_over:

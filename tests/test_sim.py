@@ -62,6 +62,8 @@ def test_searchbench_reports_speed_and_how_well_the_guesses_place_the_cards(caps
     assert out["positions"] >= 1 and out["rollouts_per_s"] > 0 and out["rollouts_per_s_without_fast_paths"] > 0
     for key in ("guess_right", "guess_right_uniform"):
         assert len(out[key]) == 2 and all(0.0 <= share <= 1.0 for share in out[key])
+    story = out["story_misfits"]
+    assert 0.0 <= story["real"] < story["guessed"] <= 1.0 and story["uniform"] <= 1.0
     with pytest.raises(SystemExit):
         searchbench(["--positions", "0"])
 

@@ -9,7 +9,11 @@ of the hidden cards costs (history read, bounds, draw, position text) in
 microseconds, and how well the guesses place the hidden cards: the share of
 the other seats' cards a guessed deal puts in the right hand, with the
 inference (``guess_right``) and from the card count alone (``guess_right_uniform``),
-over all cards and over the 2s and jokers. The positions come from ``hard``
+over all cards and over the 2s and jokers; and how well a guessed deal explains
+the play so far (``story_misfits``): the share of the other players' moves
+the rollout policy would not have made holding the guessed cards, for the
+real hands, the guesses and the card count alone (bots/search/story.py; the
+gap says how much the play reveals that the guesses miss). The positions come from ``hard``
 bots playing a deal to a random point between a quarter and three quarters of
 its length. ``--policy-seeds N`` also plays the rollout policy (one team, from
 the first lead) against ``hard`` over N seeds, seats swapped: its share of
@@ -35,6 +39,7 @@ import bots
 from bots.search.inference import build_guess, sample_hands
 from bots.search.replay import position_of, read_history
 from bots.search.rollout import play_out, policy
+from bots.search.story import story_of
 
 from ..engine.cards import TWO
 from ..engine.game import Game
@@ -138,6 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "steps_per_rollout": round(statistics.median(steps for _, steps in rates)),
         "guess_us": round(statistics.median(guess_cost(game) for game in games)),
         **accuracy(games),
+        "story_misfits": story_misfits(games),
         **(policy_vs_hard(args.policy_seeds, rules) if args.policy_seeds else {}),
         **(decision_throughput(args.decisions, args.think_ms, args.workers, rules) if args.decisions else {}),
     }, ensure_ascii=False))
@@ -212,6 +218,32 @@ def accuracy(games: list[Game]) -> dict[str, list[float]]:
         pairs = [guess_accuracy(game, use) for game in games]
         out[key] = [round(statistics.mean(p[k] for p in pairs), 3) for k in (0, 1)]
     return out
+
+
+def story_misfits(games: list[Game], draws: int = 8) -> dict[str, float]:
+    """The share of the other players' moves so far the rollout policy would
+    not have made from the real hands, from guessed deals and from deals of
+    the card count alone, over all the positions."""
+    missed = {"real": 0, "guessed": 0, "uniform": 0}
+    steps = {key: 0 for key in missed}
+    for game in games:
+        seat = game.current_seat
+        assert seat is not None
+        view = game.view(seat)
+        facts = read_history(view)
+        story = story_of(view, facts)
+        if story is None:
+            continue
+        real = [game.hand_counts(s) for s in SEATS]
+        theirs = sum(who != seat for who, _ in story.steps)
+        missed["real"] += story.misfits(real)   # first: the replayed states are the real ones
+        steps["real"] += theirs
+        for key, use in (("guessed", True), ("uniform", False)):
+            guess, rng = build_guess(view, facts, use), random.Random(11)
+            for _ in range(draws):
+                missed[key] += story.misfits(sample_hands(guess, rng))
+                steps[key] += theirs
+    return {key: round(missed[key] / max(1, steps[key]), 3) for key in missed}
 
 
 if __name__ == "__main__":
