@@ -37,7 +37,9 @@ MIN_DEALS = 2
 # worker stops it at the slice's end or the deadline itself (``Batch.until``,
 # ``Batch.spell``), so no worker idles while the deciding process guesses which
 # job can still finish, and the deciding process handles a few jobs, not dozens.
-SLICE = 0.05          # seconds: also how long a called-off search's worker may go on
+SLICE = 0.05          # seconds, at least: also how long a called-off search's worker may go on
+SLICES = 6            # ... or the budget over this: each job costs the deciding process's pool threads
+                      # ~1.6 ms of CPU, so at 0.6 s, 100 ms slices halve its 38 ms a decision
 SLICE_DEALS = 1024    # deal numbers a slice may use: more than it can play
 NO_CAP = 1 << 62      # a time budget's deal numbers: the deadline ends the search
 TRIBUTE_CARD = 0.4   # points a tribute card next deal is worth (a 2 or a joker changes hands)
@@ -131,7 +133,7 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
             total = max(MIN_DEALS, math.ceil(share * (budget.think_nodes or 0) / len(actions)))
             chunk, spell = max(1, JOB_ROLLOUTS // len(actions)), math.inf
         else:
-            total, chunk, spell = NO_CAP, SLICE_DEALS, SLICE
+            total, chunk, spell = NO_CAP, SLICE_DEALS, max(SLICE, budget.seconds / SLICES)
 
         def job(batch: list[int], deal_seconds: float) -> Batch:
             return Batch(source, tuple(batch), rollouts, until, deal_seconds, spell)
