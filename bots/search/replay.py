@@ -81,7 +81,7 @@ class _Walk:
         self.facts = Facts(yaotou_left={s: 3 for s in view.yaotou}, stood={s: 0 for s in view.yaotou})
         self.out: set[int] = set()
         self.passed: set[int] = set()
-        self.wutou: set[int] = {opposite(s) for s in view.revolted if opposite(s) not in view.yaotou}
+        self.wutou: set[int] = first_wutou(view)
         self.gousiji: set[int] = set()
         self.owner: int | None = None
         self.standing: Play | None = None
@@ -210,6 +210,11 @@ _HANDLERS = {ev.PLAY: _Walk.on_play, ev.BURN: _Walk.on_play, ev.NOBURN: _Walk.on
              ev.CHAOS: _Walk.on_chaos}
 
 
+def first_wutou(view: SeatView) -> set[int]:
+    """The 无头 seats at the first lead: a revolutionary's 对头 unless he chose 要头 (§3.7)."""
+    return {opposite(s) for s in view.revolted if opposite(s) not in view.yaotou}
+
+
 def read_history(view: SeatView) -> Facts:
     return _Walk(view).run()
 
@@ -274,4 +279,4 @@ def _queue(view: SeatView, live: list[int]) -> list[int]:
     return order[order.index(current) + 1:] if current in order else []
 
 
-__all__ = ["Facts", "Pass", "Window", "read_history", "position_of"]
+__all__ = ["Facts", "Pass", "Window", "first_wutou", "read_history", "position_of"]

@@ -22,18 +22,17 @@ from gouji.engine.cards import N_RANKS
 from gouji.engine.game import Game, SearchState
 from gouji.engine.phases import LEAD
 from gouji.engine.plays import parse_play
-from gouji.engine.seats import SEATS, opposite
+from gouji.engine.seats import SEATS
 from gouji.engine.view import SeatView
 
 from .inference import _this_deal
-from .replay import Facts, position_of, read_history
+from .replay import Facts, first_wutou, position_of, read_history
 from .rollout import NOBURN, PASS, RANG, Stuck, _policy
 
 _WORDS = {ev.PASS: PASS, ev.NOBURN: NOBURN, ev.RANG: RANG}
 Step = tuple[SearchState | None, int, Move]   # the state before a step (None for the seat's own), who, the move
 LIMITLESS = 1 << 30
 LOST = 1000   # misfits of a guess the play so far cannot be replayed on
-TRIES = 8     # guesses tried for the replay before the story is given up
 
 
 @dataclass
@@ -44,8 +43,7 @@ class Story:
     start: SeatView                          # the view as it was at the first lead
     steps: tuple[tuple[int, Move], ...]     # (seat, move), in order
     played: list[list[int]]                  # per seat, rank counts played since the first lead
-    states: list[Step] | None = None   # see ``_states``
-    tries: int = 0                                                      # replays tried for ``states``
+    states: list[Step] | None = None         # see ``_states``
 
     def start_hands(self, hands: Sequence[Sequence[int]]) -> list[list[int]]:
         """The hands at the first lead: a guessed deal's hands plus what each seat played."""
@@ -59,7 +57,7 @@ class Story:
         held = [list(row) for row in hands]
         states = self._states(held)
         if states is None:
-            return LOST if self.tries < TRIES else 0   # after ``TRIES`` guesses that cannot replay it: no story
+            return LOST
         missed = 0
         for state, seat, move in reversed(states):
             if move.play is not None:   # undo it: the hands as they were before this step
@@ -82,9 +80,9 @@ class Story:
     def _states(self, hands: list[list[int]]) -> list[Step] | None:
         """Per step, the state before it (None for this seat's own steps), made
         on first use by replaying the steps on ``hands`` (which seats a burn
-        window asks depends on the cards: a guess can fail to replay it)."""
-        if self.states is None and self.tries < TRIES:
-            self.tries += 1
+        window asks depends on the cards: a guess can fail to replay it, and the
+        next one is tried)."""
+        if self.states is None:
             replayed = self.replay(hands)
             self.states = replayed[0] if replayed is not None else None
         return self.states
@@ -133,10 +131,10 @@ def story_of(view: SeatView, facts: Facts) -> Story | None:
 def _start_view(view: SeatView, history: Sequence[ev.Event], sizes: list[int]) -> SeatView:
     """The view at the first lead, as far as ``position_of`` reads it."""
     leader = view.first_leader
-    wutou = frozenset(opposite(s) for s in view.revolted if opposite(s) not in view.yaotou)
     return replace(view, counts=tuple(sizes), phase=LEAD, current_seat=leader, round_leader=leader,
                    standing=None, standing_owner=None, standing_protected_only_burn=False, round_log=(),
-                   passed=frozenset(), rang=None, finish_order=(), places=(), wutou=wutou, burning=frozenset(),
+                   passed=frozenset(), rang=None, finish_order=(), places=(), wutou=frozenset(first_wutou(view)),
+                   burning=frozenset(),
                    gou_si_ji=frozenset(), opened=frozenset(), chaos=False, legal_actions=(), history=tuple(history))
 
 
