@@ -40,11 +40,26 @@ def test_a_replay_reports_each_bar_against_a_perfect_pick():
         assert 0 <= bar["overridden"] <= 1
 
 
+def test_the_truth_judges_a_pick_the_guessed_deals_liked():
+    """Guessed deals that favour the challenger while the real hands punish it:
+    the held-out guesses call the override a gain, the truth a loss."""
+    fooled = [{**decision(2.0, s, k=2), "truth": [4.0, -4.0]} for s in range(4)]
+    report = replay(fooled, 60, 3)
+    assert report["truth"] == 4
+    current = next(bar for bar in report["bars"] if bar["current"])
+    assert current["overridden"] == 1.0 and current["value_gain"] > 1.5
+    # 8 points and the win bonus, both ways
+    assert current["true_value_gain"] == -16.0 and current["true_won_gain"] == -1.0
+    assert current["true_value_gain_se"] == 0.0
+    assert report["perfect"]["true_value_gain"] == 0.0   # hard's choice was the best on the real hands
+
+
 def test_a_log_is_written_and_replayed(tmp_path, capsys):
     out = tmp_path / "tune.json"
     assert main(["log", "--deals", "1", "--rollouts", "8", "--share", "0.05", "--workers", "1", "--out", str(out)]) == 0
     logged = json.loads(out.read_text())["decisions"]
     assert logged and all(len(row) == len(d["candidates"]) for d in logged for row in d["points"])
+    assert all(len(d["truth"]) == len(d["candidates"]) for d in logged)   # each candidate on the real hands
     capsys.readouterr()
     assert main(["replay", str(out), "--budget", "20", "--repeats", "2"]) == 0
     assert json.loads(capsys.readouterr().out)["decisions"] == len(logged)

@@ -15,6 +15,12 @@ choice in the search's value and in the share of deals won, and how often
 hard's choice is overridden. What a perfect pick would gain is printed beside
 them. A fast way to compare bars: an arena run of 600 deals takes most of an
 hour, a replay seconds.
+
+The guessed deals judge the search by its own guesses. ``log`` also plays
+each candidate out once on the real hands (the policy's continuation, close
+to what the hard bots would really do), so ``replay`` judges every pick by
+the truth too (``true_*``, with standard errors): one real deal is a single,
+noisy outcome, so it takes thousands of decisions to tell bars apart.
 """
 
 from __future__ import annotations
@@ -25,13 +31,14 @@ import random
 import statistics
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import bots
 from bots.expert import MARGIN, ExpertBot, Z, pick
 from bots.search import pool as workers
 from bots.search.deals import Batch, DealSource, run_batch
-from bots.search.rollout import Job, Stakes
+from bots.search.rollout import Job, Stakes, run_job
 from bots.search.search import outcomes_of, stakes_of
 
 from ..engine.game import Game
@@ -59,15 +66,16 @@ def log_decisions(deals: int, rollouts: int, share: float, rules: RuleSet, seed:
                 expert = ExpertBot(seat, workers=1)
                 candidates = expert.candidates(view, expert.hard.rank_actions(view))
                 if len(candidates) > 1 and chosen.random() < share:
-                    found.append((deal_seed, len(game.actions), view, candidates))
+                    found.append((deal_seed, len(game.actions), view, candidates, game.position()))
             game.apply(players[seat].choose(view, rng))
     return [_played_out(item, rollouts, n_workers) for item in found]
 
 
 def _played_out(item: tuple, rollouts: int, n_workers: int) -> dict:
-    deal_seed, step, view, candidates = item
+    deal_seed, step, view, candidates, position = item
     source = DealSource.of(view, 0, True)
     job = Job(view.rules, view.seat, (), (), tuple(candidates), Stakes())   # points only: the value is added back
+    truth = run_job(replace(job, positions=(position,), seeds=(0,)))   # the real hands, played out by the policy
     batches = [Batch(source, tuple(range(i, min(i + BATCH, rollouts))), job) for i in range(0, rollouts, BATCH)]
     pool = workers.get_pool(n_workers)
     if pool is None:
@@ -75,8 +83,8 @@ def _played_out(item: tuple, rollouts: int, n_workers: int) -> dict:
     else:
         rows = [row for future in [pool.submit(run_batch, b) for b in batches] for row in future.result()]
     stakes = stakes_of(view)
-    return {"seed": deal_seed, "step": step, "candidates": candidates, "points": rows,
-            "match_win": stakes.match_win, "lead": stakes.lead}   # lone deals: no tribute follows
+    return {"seed": deal_seed, "step": step, "candidates": candidates, "points": rows,   # lone deals: no tribute
+            "truth": truth[0] if truth else None, "match_win": stakes.match_win, "lead": stakes.lead}
 
 
 def value(points: float, decision: dict) -> float:
@@ -105,38 +113,60 @@ def replayed_pick(rows: list[list[float]], candidates: list[str], budget: float,
 
 def replay(decisions: list[dict], budget: float, repeats: int, seed: int = 1) -> dict[str, object]:
     rng = random.Random(seed)
-    judged = []
-    for d in decisions:
-        rows = [[value(p, d) for p in row] for row in d["points"]]
-        half = len(rows) // 2
-        if half < 4 or len(d["candidates"]) < 2:
-            continue
-        held = list(zip(rows[half:], d["points"][half:]))
-        gain = [statistics.fmean(r[i] - r[0] for r, _ in held) for i in range(len(d["candidates"]))]
-        won = [statistics.fmean((p[i] > 0) - (p[0] > 0) for _, p in held) for i in range(len(d["candidates"]))]
-        judged.append((rows[:half], d["candidates"], gain, won))
+    judged = [item for item in map(_judged, decisions) if item is not None]
     if not judged:
         raise ValueError("no decision in the log has enough guessed deals to replay")
     results = [{"z": z, "margin": margin, "current": (z, margin) == (Z, MARGIN),
                 **_score(judged, budget, repeats, rng, z, margin)} for z, margin in GRID]
-    perfect = [max(range(len(g)), key=g.__getitem__) for _, _, g, _ in judged]
-    return {"decisions": len(judged), "budget": budget, "repeats": repeats,
-            "perfect": {"value_gain": round(statistics.fmean(g[i] for (_, _, g, _), i in zip(judged, perfect)), 4),
-                        "won_gain": round(statistics.fmean(w[i] for (_, _, _, w), i in zip(judged, perfect)), 4)},
-            "bars": results}
+    perfect = {}
+    for name in judged[0][2]:
+        gains = [judges[name] for _, _, judges in judged if name in judges]
+        perfect[name] = round(statistics.fmean(max(g) for g in gains), 4)
+    return {"decisions": len(judged), "truth": sum("true_value_gain" in j for _, _, j in judged),
+            "budget": budget, "repeats": repeats, "perfect": perfect, "bars": results}
+
+
+def _judged(d: dict) -> tuple[list[list[float]], list[str], dict[str, list[float]]] | None:
+    """The guessed deals a replayed search may use (the first half), and each
+    candidate's gain over hard's choice by every judge: the held-out half of
+    the guessed deals and, when the log has it, the real hands (``truth``)."""
+    rows = [[value(p, d) for p in row] for row in d["points"]]
+    half, k = len(rows) // 2, len(d["candidates"])
+    if half < 4 or k < 2:
+        return None
+    held = list(zip(rows[half:], d["points"][half:]))
+    judges = {"value_gain": [statistics.fmean(r[i] - r[0] for r, _ in held) for i in range(k)],
+              "won_gain": [statistics.fmean((p[i] > 0) - (p[0] > 0) for _, p in held) for i in range(k)]}
+    truth = d.get("truth")
+    if truth:
+        real = [value(p, d) for p in truth]
+        judges["true_value_gain"] = [v - real[0] for v in real]
+        judges["true_won_gain"] = [float((p > 0) - (truth[0] > 0)) for p in truth]
+    return rows[:half], d["candidates"], judges
 
 
 def _score(judged: list, budget: float, repeats: int, rng: random.Random, z: float, margin: float) -> dict[str, float]:
-    value_gain = won_gain = overridden = 0.0
-    for rows, candidates, gain, won in judged:
+    """Each judge's average gain of the bar's picks over hard's choice, with its
+    standard error across decisions (``_se``): one real deal's outcome is a
+    single, very noisy draw, so the truth needs that error beside it."""
+    per: dict[str, list[float]] = {}
+    overridden = 0
+    for rows, candidates, judges in judged:
+        picks = []
         for _ in range(repeats):
             order = rows[:]
             rng.shuffle(order)
-            i = replayed_pick(order, candidates, budget, z, margin)
-            value_gain, won_gain, overridden = value_gain + gain[i], won_gain + won[i], overridden + (i != 0)
-    n = len(judged) * repeats
-    return {"value_gain": round(value_gain / n, 4), "won_gain": round(won_gain / n, 4),
-            "overridden": round(overridden / n, 3)}
+            picks.append(replayed_pick(order, candidates, budget, z, margin))
+        overridden += sum(i != 0 for i in picks)
+        for name, gains in judges.items():
+            per.setdefault(name, []).append(statistics.fmean(gains[i] for i in picks))
+    out: dict[str, float] = {}
+    for name, values in per.items():
+        out[name] = round(statistics.fmean(values), 4)
+        if name.startswith("true_"):
+            out[name + "_se"] = round(statistics.pstdev(values) / len(values) ** 0.5, 4)
+    out["overridden"] = round(overridden / (len(judged) * repeats), 3)
+    return out
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
