@@ -114,6 +114,29 @@ def test_no_search_where_the_choice_is_clear():
     assert expert(0).decide(lead).action == "play KK" and expert(0).decide(lead).outcomes == []  # going out
 
 
+def test_in_the_deal_s_opening_hard_s_choice_stands_unsearched(monkeypatch):
+    """While four fifths of the cards are still in hands the guesses know too
+    little to overrule hard: a choice searched later is played at once there."""
+    import bots.expert as expert_module
+    game = Game.new_deal(3, RuleSet.preset("qingdao"))
+    hard = [bots.make("hard", s) for s in SEATS]
+    rng = random.Random(3)
+    while True:
+        seat = game.current_seat
+        view = game.view(seat)
+        bot = expert(seat)
+        ranked = bot.hard.rank_actions(view)
+        monkeypatch.setattr(expert_module, "OPENING", 1.01)   # no opening: would it search?
+        searched = len(bot.candidates(view, ranked)) > 1
+        monkeypatch.undo()
+        if searched and not any(a.startswith("burn") for a in bot.candidates(view, ranked)):
+            break
+        game.apply(hard[seat].choose(view, rng))
+    assert sum(view.counts) >= 0.8 * view.rules.deck
+    decision = bot.decide(view)
+    assert decision.outcomes == [] and decision.action == ranked[0].action
+
+
 def test_a_cancelled_search_answers_hard_s_choice():
     view = searched_view()
     bot = expert(view.seat, nodes=40)
