@@ -107,10 +107,10 @@ class ExpertBot:
             if kind in ("burn", "rang", "pass", "noburn") and kind not in kinds:
                 chosen.append(item.action)
                 kinds.add(kind)
-        if len(chosen) > 1 and top.score - max(s.score for s in ranked[1:]) > 3 * GAP and "burn" not in kinds:
-            return [top.action]   # hard is sure and nothing special is on offer
-        if sum(view.counts) >= OPENING * view.rules.deck and "burn" not in kinds:
-            return [top.action]   # the deal's opening: the guesses know too little to overrule hard
+        sure = len(chosen) > 1 and top.score - max(s.score for s in ranked[1:]) > 3 * GAP
+        opening = sum(view.counts) >= OPENING * view.rules.deck   # the guesses know too little to overrule hard
+        if (sure or opening) and "burn" not in kinds:
+            return [top.action]   # and no burn is on offer
         return chosen
 
     def rank_actions(self, view: SeatView, rng: random.Random | None = None,

@@ -119,7 +119,7 @@ def replay(decisions: list[dict], budget: float, repeats: int, seed: int = 1) ->
     results = [{"z": z, "margin": margin, "current": (z, margin) == (Z, MARGIN),
                 **_score(judged, budget, repeats, rng, z, margin)} for z, margin in GRID]
     perfect = {}
-    for name in judged[0][2]:
+    for name in dict.fromkeys(name for _, _, judges in judged for name in judges):   # a log may mix old and new
         gains = [judges[name] for _, _, judges in judged if name in judges]
         perfect[name] = round(statistics.fmean(max(g) for g in gains), 4)
     return {"decisions": len(judged), "truth": sum("true_value_gain" in j for _, _, j in judged),
