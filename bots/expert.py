@@ -94,9 +94,10 @@ class ExpertBot:
             return Decision(ranked[0].action, [])
         return Decision(pick(outcomes), outcomes)
 
-    def candidates(self, view: SeatView, ranked: list[Scored]) -> list[str]:
+    def candidates(self, view: SeatView, ranked: list[Scored], opening: bool = True) -> list[str]:
         """Worth searching: hard's best, the close runners-up, and any burn, 让 or
-        pass (a different kind of move hard may misjudge). Hard's best comes first."""
+        pass (a different kind of move hard may misjudge). Hard's best comes first.
+        ``opening=False`` searches the deal's opening too (the offline tuner's logs)."""
         if not view.phase.in_play or len(ranked) == 1 or ranked[0].score >= GO_OUT:
             return [ranked[0].action]
         top = ranked[0]
@@ -108,8 +109,9 @@ class ExpertBot:
                 chosen.append(item.action)
                 kinds.add(kind)
         sure = len(chosen) > 1 and top.score - max(s.score for s in ranked[1:]) > 3 * GAP
-        opening = sum(view.counts) >= OPENING * view.rules.deck   # the guesses know too little to overrule hard
-        if (sure or opening) and "burn" not in kinds:
+        # in the opening the guesses know too little to overrule hard
+        early = opening and sum(view.counts) >= OPENING * view.rules.deck
+        if (sure or early) and "burn" not in kinds:
             return [top.action]   # and no burn is on offer
         return chosen
 

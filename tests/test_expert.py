@@ -180,6 +180,21 @@ def test_rollouts_play_only_legal_moves_to_the_end():
         assert other.is_over and sorted(other.places) == list(SEATS)
 
 
+def test_an_exploring_playout_is_legal_reproducible_and_varied():
+    """The truth judge's varied continuations: every move checked by the engine,
+    the same seed the same deal, and other seeds other endings."""
+    def ending(seed: int, explore: float) -> tuple[int, ...]:
+        game = Game.new_deal(3, RuleSet.preset("qingdao"))
+        play_out(game, random.Random(seed), validate=True, explore=explore)   # validate: Game.apply_move checks
+        assert game.is_over
+        return tuple(game.actions)
+
+    plain = ending(0, 0.0)
+    assert ending(7, 0.0) == plain   # no exploring: the seed is not drawn on
+    assert ending(7, 0.1) == ending(7, 0.1)
+    assert len({ending(seed, 0.1) for seed in range(6)} - {plain}) >= 5
+
+
 def test_warming_up_starts_the_workers_below_the_game_s_priority():
     """A table of expert bots starts the worker processes at once, each niced below
     the game (so a frame never waits for a rollout); other levels start none."""

@@ -54,12 +54,23 @@ def test_the_truth_judges_a_pick_the_guessed_deals_liked():
     assert report["perfect"]["true_value_gain"] == 0.0   # hard's choice was the best on the real hands
 
 
+def test_varied_continuations_on_the_real_hands_are_averaged():
+    """Two playouts of the real hands disagree: the truth is their average, not the first."""
+    split = [{**decision(2.0, s, k=2), "truth": [4.0, -4.0], "truths": [[4.0, -4.0], [0.0, 4.0]]} for s in range(3)]
+    current = next(bar for bar in replay(split, 60, 3)["bars"] if bar["current"])
+    assert current["overridden"] == 1.0
+    assert current["true_value_gain"] == -4.0   # (-16 + 8) / 2: points and the win bonus
+    assert current["true_won_gain"] == 0.0      # lost one, won one
+
+
 def test_a_log_is_written_and_replayed(tmp_path, capsys):
     out = tmp_path / "tune.json"
-    assert main(["log", "--deals", "1", "--rollouts", "8", "--share", "0.05", "--workers", "1", "--out", str(out)]) == 0
+    assert main(["log", "--deals", "1", "--rollouts", "8", "--share", "0.05", "--workers", "1",
+                 "--truth-playouts", "3", "--out", str(out)]) == 0
     logged = json.loads(out.read_text())["decisions"]
     assert logged and all(len(row) == len(d["candidates"]) for d in logged for row in d["points"])
     assert all(len(d["truth"]) == len(d["candidates"]) for d in logged)   # each candidate on the real hands
+    assert all(len(d["truths"]) == 3 and all(len(r) == len(d["candidates"]) for r in d["truths"]) for d in logged)
     capsys.readouterr()
     assert main(["replay", str(out), "--budget", "20", "--repeats", "2"]) == 0
     assert json.loads(capsys.readouterr().out)["decisions"] == len(logged)

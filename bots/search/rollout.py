@@ -95,19 +95,25 @@ def _value_after(root: Game, move: Move, job: Job, seed: int) -> float:
     return deal_value(game, job.seat, job.stakes)
 
 
-def play_out(game: Game, rng: random.Random, validate: bool = False) -> int:
+def play_out(game: Game, rng: random.Random, validate: bool = False, explore: float = 0.0) -> int:
     """The deal to its end by ``policy``; returns the moves made. The fast path
     acts on the engine's state directly (the game's action list is left
     behind); ``validate`` goes through ``Game.apply_move`` and checks every
-    move (the benchmark's slow path)."""
+    move (the benchmark's slow path). With ``explore``, that share of the
+    moves is a legal move drawn from ``rng`` instead (the offline truth judge's
+    varied continuations: one deterministic continuation of a real deal is a
+    single chaotic outcome; the search itself never explores)."""
     flow = game.flow
     for step in range(MAX_STEPS):
         if flow.phase == OVER:
             return step
+        move = _policy(flow)
+        if explore and rng.random() < explore:
+            move = rng.choice(flow.moves() or [move])
         if validate:
-            game.apply_move(_policy(flow))
+            game.apply_move(move)
         else:
-            flow.act(_policy(flow))
+            flow.act(move)
     raise Stuck(f"a rollout did not end: {game.position()}")
 
 

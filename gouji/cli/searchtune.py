@@ -17,10 +17,14 @@ them. A fast way to compare bars: an arena run of 600 deals takes most of an
 hour, a replay seconds.
 
 The guessed deals judge the search by its own guesses. ``log`` also plays
-each candidate out once on the real hands (the policy's continuation, close
-to what the hard bots would really do), so ``replay`` judges every pick by
-the truth too (``true_*``, with standard errors): one real deal is a single,
-noisy outcome, so it takes thousands of decisions to tell bars apart.
+each candidate out on the real hands, so ``replay`` judges every pick by the
+truth too (``true_*``, with standard errors): once by the policy's own
+continuation (``truth``, close to what the hard bots would really do) and
+``--truth-playouts`` times with varied continuations (``truths``: the policy
+making a random legal move at 5% of the steps). One real deal played one way
+is a single chaotic outcome; the varied ones' average is what ``replay``
+judges by when the log has them. ``log`` keeps the deal's opening, where the
+expert does not search, and each decision's cards still in hands (``left``).
 """
 
 from __future__ import annotations
@@ -38,19 +42,22 @@ import bots
 from bots.expert import MARGIN, ExpertBot, Z, pick
 from bots.search import pool as workers
 from bots.search.deals import Batch, DealSource, run_batch
-from bots.search.rollout import Job, Stakes, run_job
+from bots.search.rollout import Job, Stakes, Stuck, deal_value, play_out, run_job
 from bots.search.search import outcomes_of, stakes_of
 
+from ..engine.actions import Move, parse_action
 from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
 from ..engine.seats import SEATS
 
 DEAL_COST = 0.4    # drawing a guessed deal costs about 0.4 of a rollout (gouji.cli.searchbench)
 BATCH = 25         # guessed deals per worker task while logging
+EXPLORE = 0.05     # the truth judge's varied continuations: the share of random legal moves
 GRID = [(z, margin) for z in (0.5, 1.0, 1.5) for margin in (0.0, 0.1, 0.25)]
 
 
-def log_decisions(deals: int, rollouts: int, share: float, rules: RuleSet, seed: int, n_workers: int) -> list[dict]:
+def log_decisions(deals: int, rollouts: int, share: float, rules: RuleSet, seed: int, n_workers: int,
+                  playouts: int = 0) -> list[dict]:
     """Decisions where the expert would search, each with its candidates' points per guessed deal."""
     chosen = random.Random(seed)
     found = []
@@ -64,27 +71,54 @@ def log_decisions(deals: int, rollouts: int, share: float, rules: RuleSet, seed:
             view = game.view(seat)
             if view.phase.in_play:
                 expert = ExpertBot(seat, workers=1)
-                candidates = expert.candidates(view, expert.hard.rank_actions(view))
+                # the opening too: the data to judge the expert's gate
+                candidates = expert.candidates(view, expert.hard.rank_actions(view), opening=False)
                 if len(candidates) > 1 and chosen.random() < share:
                     found.append((deal_seed, len(game.actions), view, candidates, game.position()))
             game.apply(players[seat].choose(view, rng))
-    return [_played_out(item, rollouts, n_workers) for item in found]
+    return [_played_out(item, rollouts, n_workers, playouts) for item in found]
 
 
-def _played_out(item: tuple, rollouts: int, n_workers: int) -> dict:
+def _played_out(item: tuple, rollouts: int, n_workers: int, playouts: int) -> dict:
     deal_seed, step, view, candidates, position = item
     source = DealSource.of(view, 0, True)
     job = Job(view.rules, view.seat, (), (), tuple(candidates), Stakes())   # points only: the value is added back
-    truth = run_job(replace(job, positions=(position,), seeds=(0,)))   # the real hands, played out by the policy
     batches = [Batch(source, tuple(range(i, min(i + BATCH, rollouts))), job) for i in range(0, rollouts, BATCH)]
     pool = workers.get_pool(n_workers)
+    futures = [] if pool is None else [pool.submit(run_batch, b) for b in batches]
+    truth = run_job(replace(job, positions=(position,), seeds=(0,)))   # the real hands, played out by the policy
+    truths = explored_truths(position, job, playouts)   # ... and with varied continuations, while the pool works
     if pool is None:
         rows = [row for batch in batches for row in run_batch(batch)]
     else:
-        rows = [row for future in [pool.submit(run_batch, b) for b in batches] for row in future.result()]
+        rows = [row for future in futures for row in future.result()]
     stakes = stakes_of(view)
-    return {"seed": deal_seed, "step": step, "candidates": candidates, "points": rows,   # lone deals: no tribute
-            "truth": truth[0] if truth else None, "match_win": stakes.match_win, "lead": stakes.lead}
+    return {"seed": deal_seed, "step": step, "left": sum(view.counts), "candidates": candidates, "points": rows,
+            "truth": truth[0] if truth else None, "truths": truths,   # lone deals: no tribute
+            "match_win": stakes.match_win, "lead": stakes.lead}
+
+
+def explored_truths(position: str, job: Job, playouts: int) -> list[list[float]]:
+    """Each candidate played out ``playouts`` times on the real hands, the policy
+    making a random legal move at ``EXPLORE`` of the steps (the same draws for
+    every candidate of a playout): the average of these varied continuations
+    judges a candidate far less noisily than one chaotic outcome does."""
+    root = Game.from_position(position, job.rules).clone(light=True)
+    out = []
+    moves = [parse_action(text) for text in job.candidates]
+    for k in range(playouts):
+        try:
+            out.append([_explored(root, move, job, k) for move in moves])
+        except Stuck:   # a continuation the rules cannot play on: left out for every candidate alike
+            continue
+    return out
+
+
+def _explored(root: Game, move: Move, job: Job, seed: int) -> float:
+    game = root.clone(light=True)
+    game.flow.act(move)
+    play_out(game, random.Random(seed), explore=EXPLORE)
+    return deal_value(game, job.seat, job.stakes)
 
 
 def value(points: float, decision: dict) -> float:
@@ -137,11 +171,11 @@ def _judged(d: dict) -> tuple[list[list[float]], list[str], dict[str, list[float
     held = list(zip(rows[half:], d["points"][half:]))
     judges = {"value_gain": [statistics.fmean(r[i] - r[0] for r, _ in held) for i in range(k)],
               "won_gain": [statistics.fmean((p[i] > 0) - (p[0] > 0) for _, p in held) for i in range(k)]}
-    truth = d.get("truth")
-    if truth:
-        real = [value(p, d) for p in truth]
-        judges["true_value_gain"] = [v - real[0] for v in real]
-        judges["true_won_gain"] = [float((p > 0) - (truth[0] > 0)) for p in truth]
+    truths = d.get("truths") or ([d["truth"]] if d.get("truth") else [])   # older logs: one playout
+    if truths:
+        real = [[value(p, d) for p in row] for row in truths]
+        judges["true_value_gain"] = [statistics.fmean(r[i] - r[0] for r in real) for i in range(k)]
+        judges["true_won_gain"] = [statistics.fmean(float((p[i] > 0) - (p[0] > 0)) for p in truths) for i in range(k)]
     return rows[:half], d["candidates"], judges
 
 
@@ -179,14 +213,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     log.add_argument("--rules", choices=sorted(PRESETS), default="qingdao")
     log.add_argument("--seed", type=int, default=500, help="first deal's seed (default 500)")
     log.add_argument("--workers", type=int, default=2, help="worker processes (default 2; 1 = none)")
+    log.add_argument("--truth-playouts", type=int, default=16,
+                     help="varied continuations on the real hands per decision (default 16; 0 = one, unvaried)")
     log.add_argument("--out", type=Path, required=True, help="the log to write (JSON)")
     rep = sub.add_parser("replay", help="replay searches on a log for a grid of pick bars")
     rep.add_argument("log", type=Path, help="a log written by the log command")
     rep.add_argument("--budget", type=float, default=80.0, help="rollouts per searched decision (default 80)")
     rep.add_argument("--repeats", type=int, default=40, help="replays per decision and bar (default 40)")
     args = parser.parse_args(argv)
-    if args.command == "log" and (args.deals < 1 or args.rollouts < 8 or not 0 < args.share <= 1 or args.workers < 1):
-        parser.error("--deals and --workers must be at least 1, --rollouts at least 8, --share in (0, 1]")
+    if args.command == "log" and (args.deals < 1 or args.rollouts < 8 or not 0 < args.share <= 1 or args.workers < 1
+                                  or args.truth_playouts < 0):
+        parser.error("--deals and --workers must be at least 1, --rollouts at least 8, --share in (0, 1], "
+                     "--truth-playouts at least 0")
     if args.command == "replay" and (args.budget < 2 or args.repeats < 1):
         parser.error("--budget must be at least 2 and --repeats at least 1")
     return args
@@ -196,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.command == "log":
         decisions = log_decisions(args.deals, args.rollouts, args.share, RuleSet.preset(args.rules),
-                                  args.seed, args.workers)
+                                  args.seed, args.workers, args.truth_playouts)
         args.out.write_text(json.dumps({"rules": args.rules, "decisions": decisions}))
         print(json.dumps({"decisions": len(decisions), "out": str(args.out)}))
         return 0
