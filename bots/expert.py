@@ -1,8 +1,9 @@
 """The expert bot (专家): the hard bot's judgement, checked by search where the
 choice matters.
 
-Where hard sees one clear best action (or there is only one), or in the
-deal's opening (most cards still in hands), expert plays it at once.
+Where hard sees one clear best action (or there is only one), or, at a
+small budget, in the deal's opening (most cards still in hands), expert
+plays it at once.
 Otherwise the close candidates — hard's best few, plus any burn, 让 or pass
 on offer — are played out from guessed deals of the hidden cards
 (bots/search), and the best average wins; hard's own choice is kept unless
@@ -37,11 +38,15 @@ MARGIN = 0.1
 Z = 1.0
 GO_OUT = 100.0       # hard's score of a play that empties the hand
 # While this share of the deal's cards is still in hands, hard's choice stands
-# (unless a burn is on offer): the guesses are then little better than a random
-# deal. Judged on the real hands (gouji.cli.searchtune, 1,124 logged decisions
-# at 80 rollouts), the overrides made there lost 0.04 points and 0.3% of deals
-# won per searched decision (1.7 standard errors), the later ones gained.
+# (unless a burn is on offer) when the budget is small: the guesses are then
+# little better than a random deal. Judged on the real hands (gouji.cli.searchtune,
+# 1,124 logged decisions at 80 rollouts), the overrides made there lost 0.04
+# points and 0.3% of deals won per searched decision (1.7 standard errors).
+# At the game's 600 ms (~450 rollouts) the gate cost the expert: 60 arena deals
+# (seeds 1-30) won 48.3% with it, 66.7% without (five runs before it: 61.7-63.3%).
 OPENING = 0.8
+OPENING_MS = 300.0     # time budgets below this keep the opening gate ...
+OPENING_NODES = 240    # ... and rollout budgets below this (about 300 ms on two cores)
 log = logging.getLogger("bots.expert")
 
 
@@ -60,6 +65,7 @@ class ExpertBot:
         self.seat, self.seed = seat, seed
         self.hard = ScriptedBot(seat, "hard")
         self.budget = Budget(think_ms, think_nodes)
+        self.gated = opening_gated(self.budget)
         self.workers = default_workers() if workers is None else workers
         self.inference = inference
         self._cancel = threading.Event()
@@ -97,7 +103,8 @@ class ExpertBot:
     def candidates(self, view: SeatView, ranked: list[Scored], opening: bool = True) -> list[str]:
         """Worth searching: hard's best, the close runners-up, and any burn, 让 or
         pass (a different kind of move hard may misjudge). Hard's best comes first.
-        ``opening=False`` searches the deal's opening too (the offline tuner's logs)."""
+        At a small budget, no search in the deal's opening (``OPENING``);
+        ``opening=False`` searches it whatever the budget (the offline tuner's logs)."""
         if not view.phase.in_play or len(ranked) == 1 or ranked[0].score >= GO_OUT:
             return [ranked[0].action]
         top = ranked[0]
@@ -110,7 +117,7 @@ class ExpertBot:
                 kinds.add(kind)
         sure = len(chosen) > 1 and top.score - max(s.score for s in ranked[1:]) > 3 * GAP
         # in the opening the guesses know too little to overrule hard
-        early = opening and sum(view.counts) >= OPENING * view.rules.deck
+        early = opening and self.gated and sum(view.counts) >= OPENING * view.rules.deck
         if (sure or early) and "burn" not in kinds:
             return [top.action]   # and no burn is on offer
         return chosen
@@ -148,6 +155,13 @@ class ExpertBot:
         scored = [Scored(o.action, round(o.mean, 2), reason("search_best" if o.action == best else "search_less"))
                   for o in order]
         return scored, best != taken
+
+
+def opening_gated(budget: Budget) -> bool:
+    """Whether the budget is small enough for hard's choice to stand in the opening."""
+    if budget.think_nodes is not None:
+        return budget.think_nodes < OPENING_NODES
+    return budget.seconds * 1000.0 < OPENING_MS
 
 
 def pick(outcomes: list[Outcome], margin: float = MARGIN, z: float = Z) -> str:
