@@ -43,7 +43,7 @@ GO_OUT = 100.0       # hard's score of a play that empties the hand
 # 1,124 logged decisions at 80 rollouts), the overrides made there lost 0.04
 # points and 0.3% of deals won per searched decision (1.7 standard errors).
 # At the game's 600 ms (~450 rollouts) the gate cost the expert: 60 arena deals
-# (seeds 1-30) won 48.3% with it, 66.7% without (five runs before it: 61.7-63.3%).
+# (seeds 1-30) won 48.3% with it, 66.7% without (six runs before it: 61.7-63.3%).
 OPENING = 0.8
 OPENING_MS = 300.0     # time budgets below this keep the opening gate ...
 OPENING_NODES = 240    # ... and rollout budgets below this (about 300 ms on two cores)
