@@ -76,22 +76,23 @@ def run_job(job: Job) -> list[list[float]]:
     return run_games(job, [Game.from_position(p, job.rules).clone(light=True) for p in job.positions], job.seeds)
 
 
-def run_games(job: Job, roots: Sequence[Game], seeds: Sequence[int]) -> list[list[float]]:
-    """``run_job`` from the guessed deals as games (light clones) instead of positions."""
+def run_games(job: Job, roots: Sequence[Game], seeds: Sequence[int], explore: float = 0.0) -> list[list[float]]:
+    """``run_job`` from the guessed deals as games (light clones) instead of
+    positions; ``explore`` as in ``play_out`` (the offline truth judge only)."""
     moves = [parse_action(text) for text in job.candidates]
     out = []
     for root, seed in zip(roots, seeds):
         try:
-            out.append([_value_after(root, move, job, seed) for move in moves])
+            out.append([_value_after(root, move, job, seed, explore) for move in moves])
         except Stuck:
             continue
     return out
 
 
-def _value_after(root: Game, move: Move, job: Job, seed: int) -> float:
+def _value_after(root: Game, move: Move, job: Job, seed: int, explore: float) -> float:
     game = root.clone(light=True)
     game.flow.act(move)
-    play_out(game, random.Random(seed))
+    play_out(game, random.Random(seed), explore=explore)
     return deal_value(game, job.seat, job.stakes)
 
 

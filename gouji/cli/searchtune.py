@@ -42,10 +42,9 @@ import bots
 from bots.expert import MARGIN, ExpertBot, Z, pick
 from bots.search import pool as workers
 from bots.search.deals import Batch, DealSource, run_batch
-from bots.search.rollout import Job, Stakes, Stuck, deal_value, play_out, run_job
+from bots.search.rollout import Job, Stakes, run_games, run_job
 from bots.search.search import outcomes_of, stakes_of
 
-from ..engine.actions import Move, parse_action
 from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
 from ..engine.seats import SEATS
@@ -101,24 +100,11 @@ def _played_out(item: tuple, rollouts: int, n_workers: int, playouts: int) -> di
 def explored_truths(position: str, job: Job, playouts: int) -> list[list[float]]:
     """Each candidate played out ``playouts`` times on the real hands, the policy
     making a random legal move at ``EXPLORE`` of the steps (the same draws for
-    every candidate of a playout): the average of these varied continuations
-    judges a candidate far less noisily than one chaotic outcome does."""
+    every candidate of a playout; one that gets stuck is left out for all): the
+    average of these varied continuations judges a candidate far less noisily
+    than one chaotic outcome does."""
     root = Game.from_position(position, job.rules).clone(light=True)
-    out = []
-    moves = [parse_action(text) for text in job.candidates]
-    for k in range(playouts):
-        try:
-            out.append([_explored(root, move, job, k) for move in moves])
-        except Stuck:   # a continuation the rules cannot play on: left out for every candidate alike
-            continue
-    return out
-
-
-def _explored(root: Game, move: Move, job: Job, seed: int) -> float:
-    game = root.clone(light=True)
-    game.flow.act(move)
-    play_out(game, random.Random(seed), explore=EXPLORE)
-    return deal_value(game, job.seat, job.stakes)
+    return run_games(job, [root] * playouts, range(playouts), explore=EXPLORE)
 
 
 def value(points: float, decision: dict) -> float:
