@@ -1,5 +1,8 @@
 """The expert bot (专家): the hard bot's judgement, checked by search where the
-choice matters.
+choice matters. Its judgement knows one thing hard does not: when no deal
+follows (a lone deal, a match's last), whether a player opens (开点) is worth
+nothing, so it neither spends big cards denying the 对头's open nor leads a
+够级 to open there (``scripted.EXPERT_JUDGEMENT``).
 
 Where hard sees one clear best action (or there is only one), or, at a
 small budget, in the deal's opening (most cards still in hands), expert
@@ -24,7 +27,7 @@ from gouji.engine.actions import parse_action
 from gouji.engine.view import SeatView
 
 from .reasons import reason
-from .scripted import Scored, ScriptedBot
+from .scripted import EXPERT_JUDGEMENT, Scored, ScriptedBot
 from .search.search import Budget, Cancelled, Outcome, default_workers, search
 
 GAP = 2.5            # hard-score distance within which another action is worth searching
@@ -63,7 +66,7 @@ class ExpertBot:
     def __init__(self, seat: int, seed: int = 0, think_ms: float | None = None, think_nodes: int | None = None,
                  workers: int | None = None, inference: bool = True) -> None:
         self.seat, self.seed = seat, seed
-        self.hard = ScriptedBot(seat, "hard")
+        self.hard = ScriptedBot(seat, "hard", EXPERT_JUDGEMENT)   # hard, knowing when 开点 is worth nothing
         self.budget = Budget(think_ms, think_nodes)
         self.gated = opening_gated(self.budget)
         self.workers = default_workers() if workers is None else workers
