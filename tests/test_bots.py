@@ -244,3 +244,41 @@ def test_bots_declare_only_with_an_extraordinary_hand():
                 assert choice == ("declare" if power(view.hand) >= 15 else "nodeclare")
             match.apply(players[seat].choose(view, random.Random(0)))
     assert asked >= 20
+
+
+def _answers_to_an_unopened_opposite(limit: int = 40) -> list:
+    """Views of hard bots' deals where the seat may answer its 对头's 够级 play
+    while the 对头 has not opened (qingdao: 开点 is on)."""
+    from gouji.engine.phases import ANSWER
+    from gouji.engine.seats import opposite
+    rules, found = RuleSet.preset("qingdao"), []
+    for seed in range(40):
+        game = Game.new_deal(seed, rules)
+        players = [bots.make("hard", s) for s in SEATS]
+        rng = random.Random(seed)
+        while not game.is_over and len(found) < limit:
+            seat = game.current_seat
+            view = game.view(seat)
+            if (view.phase == ANSWER and view.standing_owner == opposite(seat)
+                    and view.standing_owner not in view.opened and len(view.legal_actions) > 1):
+                found.append(view)
+            game.apply(players[seat].choose(view, rng))
+    return found
+
+
+def test_the_expert_s_judgement_denies_the_open_only_when_a_deal_follows():
+    """§5: 点贡 is paid next deal, so with no deal to follow (a lone deal, a
+    match's last) answering the 对头's 够级 is worth no more for stopping his open."""
+    from bots.scripted import EXPERT_JUDGEMENT, LEVELS as STYLES, ScriptedBot
+    views = _answers_to_an_unopened_opposite()
+    assert len(views) >= 10
+    deny = STYLES["hard"].deny_value
+    for lone in views:
+        follows = replace(lone, deal_index=1, series_length=5)
+        hard = {s.action: s.score for s in ScriptedBot(lone.seat, "hard").rank_actions(lone)}
+        sensed = {s.action: s.score for s in ScriptedBot(lone.seat, "hard", EXPERT_JUDGEMENT).rank_actions(lone)}
+        sensed_mid = {s.action: s.score for s in ScriptedBot(lone.seat, "hard", EXPERT_JUDGEMENT).rank_actions(follows)}
+        for action, score in hard.items():
+            answer = action.startswith("play")
+            assert sensed[action] == pytest.approx(score - (deny if answer else 0.0))
+            assert sensed_mid[action] == pytest.approx(score)   # mid-match: hard's own judgement
