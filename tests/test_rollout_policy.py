@@ -80,3 +80,35 @@ def test_a_short_hand_finishes_over_a_partner():
     # seat 2 could wait for his partner's 55 to stand, but 77 then A goes out (A stands): he plays
     basic = RuleSet.preset("basic")
     assert act(["55KK", "4", "77A", "3", "8", "9"], 0, ["play 55", "pass"], basic) == "play 77"
+
+
+def test_the_sensed_team_plays_as_the_expert_judges_when_no_deal_follows():
+    """``sensed`` (the searching seat's team in a deal no deal follows) leaves
+    out the 开点 terms for that team only: answers to the 对头's 够级 are no longer
+    made to deny his open, and the other team plays exactly as hard."""
+    import bots
+    from bots.search.rollout import _policy
+    from gouji.engine.phases import ANSWER
+    from gouji.engine.seats import SEATS, team
+    rules = RuleSet.preset("qingdao")
+    changed = same = 0
+    for seed in range(30):
+        game = Game.new_deal(seed, rules)
+        players = [bots.make("hard", s) for s in SEATS]
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.current_seat
+            view = game.view(seat)
+            if view.phase.in_play:
+                for sensed in (0, 1):
+                    plain, judged = _policy(game.flow), _policy(game.flow, sensed)
+                    if team(seat) != sensed:
+                        assert judged == plain
+                    elif judged != plain:
+                        changed += 1
+                        if game.flow.phase == ANSWER:   # a denial dropped: a pass or a cheaper answer
+                            assert judged.kind == "pass" or judged.play < plain.play
+                    else:
+                        same += 1
+            game.apply(players[seat].choose(view, rng))
+    assert changed > 0 and same > 10 * changed

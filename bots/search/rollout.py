@@ -51,6 +51,7 @@ class Stakes:
     declared: tuple[tuple[int, int], ...] = ()   # (declarer, target): the target's 点贡 doubles
     match_win: float = 0.0   # the match's last deal (a lone deal is one): points a won match adds, a lost one takes
     lead: int = 0            # the seat's team's running total minus the other's, before this deal
+    last: bool = False       # no deal follows: the seat's team plays on knowing 开点 is worth nothing
 
 
 @dataclass(frozen=True)
@@ -92,23 +93,26 @@ def run_games(job: Job, roots: Sequence[Game], seeds: Sequence[int], explore: fl
 def _value_after(root: Game, move: Move, job: Job, seed: int, explore: float) -> float:
     game = root.clone(light=True)
     game.flow.act(move)
-    play_out(game, random.Random(seed), explore=explore)
+    play_out(game, random.Random(seed), explore=explore, sensed=team(job.seat) if job.stakes.last else -1)
     return deal_value(game, job.seat, job.stakes)
 
 
-def play_out(game: Game, rng: random.Random, validate: bool = False, explore: float = 0.0) -> int:
+def play_out(game: Game, rng: random.Random, validate: bool = False, explore: float = 0.0, sensed: int = -1) -> int:
     """The deal to its end by ``policy``; returns the moves made. The fast path
     acts on the engine's state directly (the game's action list is left
     behind); ``validate`` goes through ``Game.apply_move`` and checks every
     move (the benchmark's slow path). With ``explore``, that share of the
     moves is a legal move drawn from ``rng`` instead (the offline truth judge's
     varied continuations: one deterministic continuation of a real deal is a
-    single chaotic outcome; the search itself never explores)."""
+    single chaotic outcome; the search itself never explores). The team
+    ``sensed`` (0 or 1; -1 none) plays with the expert's judgement: when no
+    deal follows, whether a player opens is worth nothing to it (it neither
+    denies the 对头's open nor leads a 够级 to open), as the expert plays."""
     flow = game.flow
     for step in range(MAX_STEPS):
         if flow.phase == OVER:
             return step
-        move = _policy(flow)
+        move = _policy(flow, sensed)
         if explore and rng.random() < explore:
             move = rng.choice(flow.moves() or [move])
         if validate:
@@ -161,8 +165,9 @@ def policy(game: Game, rng: random.Random) -> Move:
     return _policy(game.flow)
 
 
-def _policy(f: SearchState) -> Move:
-    """``policy`` on the engine's state itself: no copies of hands, no play text (the hot path)."""
+def _policy(f: SearchState, sensed: int = -1) -> Move:
+    """``policy`` on the engine's state itself: no copies of hands, no play text
+    (the hot path); ``sensed`` as in ``play_out``."""
     seat = f.current
     assert seat is not None
     phase = f.phase
@@ -170,8 +175,9 @@ def _policy(f: SearchState) -> Move:
     bie_san = f.rules.bie_san
     if seat in f.burning:   # burn duties (§3.5): rare, so the slow way
         return _cheapest(f)
+    opens = f.rules.kai_dian and team(seat) != sensed   # 开点 at stake for this seat's play
     if phase == LEAD:
-        return _lead_like_hard(f, seat, hand, bie_san)
+        return _lead_like_hard(f, seat, hand, bie_san, opens)
     owner, play = f.owner, f.standing
     assert owner is not None and play is not None
     if phase == BURN:
@@ -182,23 +188,24 @@ def _policy(f: SearchState) -> Move:
         shape = _Shape(hand, bie_san)
         if shape.moves > 2:
             return PASS
-        return _follow_like_hard(f, seat, shape, owner, play, phase == ANSWER, list(f.beats()))
+        return _follow_like_hard(f, seat, shape, owner, play, phase == ANSWER and opens, list(f.beats()))
     if owner in f.burning and seat == opposite(owner):
         return _break_burn(f)
     beats = list(f.beats())   # the plays of ``f.moves()``, unwrapped (the hot path)
     if not beats:   # a third of the steps: 让 or pass, as ``_follow_like_hard`` would have it
         return RANG if phase == FOLLOW and f.rang_allowed(seat) and _rang_value(f, seat) > 0.0 else PASS
-    return _follow_like_hard(f, seat, _Shape(hand, bie_san), owner, play, phase == ANSWER, beats)
+    return _follow_like_hard(f, seat, _Shape(hand, bie_san), owner, play, phase == ANSWER and opens, beats)
 
 
-def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, standing: Play, answering: bool,
+def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, standing: Play, deny: bool,
                       beats: list[Play]) -> Move:
     """The hard bot's follow (bots/scripted.py ``_score_beat``) with the rollout's
     full knowledge for hard's guessed deals: plays saved, 2s and jokers spent, a
     group broken, the stakes of taking the lead (stop an opponent about to go
     out, leave a partner alone), the rank overshot, the 对头's 开点 denied, a dead
     play's sure round, a play leaving one more that stands, the 冲牌 kept safe
-    under 憋3; 让 rather than pass while the partner is still in. The plain
+    under 憋3; 让 rather than pass while the partner is still in. ``deny``: an
+    answer to the 对头 where his 开点 is at stake for this seat. The plain
     terms are counted inline (the hot path); the stand checks only for the few
     plays that leave one or two plays to go."""
     hard = _HARD
@@ -209,7 +216,7 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
         stakes = hard.stop_value
     else:
         stakes = hard.beat_value
-    if answering and f.rules.kai_dian and not f.opened()[owner]:
+    if deny and not f.opened()[owner]:
         stakes += hard.deny_value
     hand = shape.hand
     scale = 0.5 if shape.moves <= 2 else 1.0
@@ -293,7 +300,7 @@ class _Shape:
         return 1 if flex else 0
 
 
-def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool) -> Move:
+def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool, opens: bool) -> Move:
     """The hard bot's lead (bots/scripted.py ``_score_lead``) over whole natural
     groups, with the rollout's full knowledge standing in for hard's guessed
     deals: low ranks first, a little for size; going out when the hand is one
@@ -308,7 +315,7 @@ def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool) -
     hard = _HARD
     mate = (seat + 2) % 6
     feed = f.hand_size(mate) == 1
-    attack = f.rules.kai_dian and not f.opened()[seat] and f.hand_size(opposite(seat)) > 0
+    attack = opens and not f.opened()[seat] and f.hand_size(opposite(seat)) > 0
     best, best_score = None, -1e9
     for rank in NATURALS:
         n = hand[rank]

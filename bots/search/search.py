@@ -101,7 +101,7 @@ def stakes_of(view: SeatView) -> Stakes:
     if view.deal_index + 1 >= view.series_length:
         mine = team(view.seat)
         lead = view.totals[mine] - view.totals[1 - mine]
-        return Stakes(match_win=MATCH_WIN * rules.place_points[0], lead=lead)
+        return Stakes(match_win=MATCH_WIN * rules.place_points[0], lead=lead, last=True)
     if not rules.tribute:
         return Stakes()
     declared = tuple((d, t) for d, t, _ in view.declared)
