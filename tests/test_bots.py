@@ -11,10 +11,13 @@ from no_peek import resampled
 import bots
 from bots.hints import suggest
 from bots.reasons import REASONS
+from bots.scripted import EXPERT_JUDGEMENT, ScriptedBot
+from bots.scripted import LEVELS as STYLES
 from gouji import Game, RuleSet
 from gouji.cli.arena import run_match
 from gouji.engine.cards import N_RANKS
-from gouji.engine.seats import SEATS
+from gouji.engine.phases import ANSWER
+from gouji.engine.seats import SEATS, opposite
 
 LEVELS = ("random", "easy", "normal", "hard")
 
@@ -249,8 +252,6 @@ def test_bots_declare_only_with_an_extraordinary_hand():
 def _answers_to_an_unopened_opposite(limit: int = 40) -> list:
     """Views of hard bots' deals where the seat may answer its 对头's 够级 play
     while the 对头 has not opened (qingdao: 开点 is on)."""
-    from gouji.engine.phases import ANSWER
-    from gouji.engine.seats import opposite
     rules, found = RuleSet.preset("qingdao"), []
     for seed in range(40):
         game = Game.new_deal(seed, rules)
@@ -269,7 +270,6 @@ def _answers_to_an_unopened_opposite(limit: int = 40) -> list:
 def test_the_expert_s_judgement_denies_the_open_only_when_a_deal_follows():
     """§5: 点贡 is paid next deal, so with no deal to follow (a lone deal, a
     match's last) answering the 对头's 够级 is worth no more for stopping his open."""
-    from bots.scripted import EXPERT_JUDGEMENT, LEVELS as STYLES, ScriptedBot
     views = _answers_to_an_unopened_opposite()
     assert len(views) >= 10
     deny = STYLES["hard"].deny_value

@@ -8,12 +8,15 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import bots
 from bots.handplan import after, moves_needed
-from bots.search.rollout import _Shape, policy
+from bots.search.rollout import _policy, _Shape, policy
 from gouji import Game, RuleSet
 from gouji.engine.cards import N_RANKS
 from gouji.engine.movegen import beating_plays
+from gouji.engine.phases import ANSWER
 from gouji.engine.plays import Play
+from gouji.engine.seats import SEATS, team
 
 hands = st.lists(st.integers(0, 4), min_size=N_RANKS, max_size=N_RANKS).filter(any)
 
@@ -86,10 +89,6 @@ def test_the_sensed_team_plays_as_the_expert_judges_when_no_deal_follows():
     """``sensed`` (the searching seat's team in a deal no deal follows) leaves
     out the 开点 terms for that team only: answers to the 对头's 够级 are no longer
     made to deny his open, and the other team plays exactly as hard."""
-    import bots
-    from bots.search.rollout import _policy
-    from gouji.engine.phases import ANSWER
-    from gouji.engine.seats import SEATS, team
     rules = RuleSet.preset("qingdao")
     changed = same = 0
     for seed in range(30):
