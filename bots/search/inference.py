@@ -13,7 +13,9 @@ within per-rank bounds the history proves or strongly suggests:
 * habits (measured on the hard bot's play): a player who passed on an
   opponent's plain play almost never held a group of that size above it (0–2%
   of such passes); a lead takes a whole group (100%), the lowest one (95%,
-  unless it is a 够级 attack). These become caps on the ranks held — dropped
+  unless it is a 够级 attack); a follow with 2s or jokers attached leaves none
+  of its rank (187 of 187), and jokers attached where a 2 would do leave no 2
+  (141 of 144). These become caps on the ranks held — dropped
   for a player whose own later plays contradict one, and dropped altogether
   when they cannot all hold;
 * burn windows (§3.4): a player skipped had no burn then, one asked had one
@@ -23,7 +25,7 @@ within per-rank bounds the history proves or strongly suggests:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from gouji.engine import events as ev
@@ -220,6 +222,7 @@ def _habits(guess: Guess) -> bool:
             for rank in range(play.rank):
                 if not (bie_san and rank == THREE):
                     cap(seat, rank, 0, seq)   # ... and the lowest one
+    _attachment_habits(guess, cap)
     capped = False
     for seat, items in caps.items():
         if seat not in liars:
@@ -227,6 +230,25 @@ def _habits(guess: Guess) -> bool:
                 guess.cap(seat, [rank], limit)
                 capped = True
     return capped
+
+
+def _attachment_habits(guess: Guess, cap: Callable[[int, int, int, int], None]) -> None:
+    """Plays with 2s or jokers attached to a group below 2: a follow so made
+    leaves none of its rank; jokers attached where a 2 would do leave no 2."""
+    bie_san = guess.view.rules.bie_san
+    leads = {seq for seq, _, _ in guess.facts.leads}
+    for seq, seat, play in guess.facts.plays:
+        if not guess.sizes[seat] or not _mixed_natural(play):
+            continue
+        if seq not in leads and not (bie_san and play.rank == THREE):
+            cap(seat, play.rank, 0, seq)
+        if play.jokers and not play.twos:
+            cap(seat, TWO, 0, seq)
+
+
+def _mixed_natural(play: Play) -> bool:
+    """A group of one rank below 2 with 2s or jokers attached."""
+    return play.naturals > 0 and play.rank < TWO and play.twos + play.jokers > 0
 
 
 def deal(guess: Guess, rng: random.Random) -> Hands | None:
