@@ -10,14 +10,19 @@ within per-rank bounds the history proves or strongly suggests:
 * tribute (§6): the cards this seat gave are with the receiver unless played;
   a short tribute, or a 2 among the tribute this seat received, caps the
   payer's jokers and 2s; the 亮3 cards stay with the leader until played;
-* habits (measured on the hard bot's play): a player who passed on an
-  opponent's plain play almost never held a group of that size above it (0–2%
-  of such passes); a lead takes a whole group (100%), the lowest one (95%,
-  unless it is a 够级 attack); a follow with 2s or jokers attached leaves none
-  of its rank (187 of 187), and jokers attached where a 2 would do leave no 2
-  (141 of 144). These become caps on the ranks held — dropped
-  for a player whose own later plays contradict one, and dropped altogether
-  when they cannot all hold;
+* habits (measured on the hard bot's play): a player with more than eight
+  cards who passed on an opponent's group below 2 almost never held a plain
+  group of that size above it (0–2% of such passes, 够级 included unless 2s
+  were attached to it), nor a 2 when it was a single (1 of 372); a lead takes
+  a whole group (100%), the lowest one (95%, unless it is a 够级 attack); a
+  follow with 2s or jokers attached leaves none of its rank (187 of 187), and
+  jokers attached where a 2 would do leave no 2 (141 of 144); a follow of 2s
+  or jokers alone leaves no plain group of its size above the play it beat
+  (95%); a plain follow skipped no group of exactly its size (1 of 1,146).
+  These become caps on the ranks held, and counts guessed hands must avoid
+  (cards are swapped between them until they do) — dropped for a player whose
+  own later plays contradict one, and dropped altogether when they cannot all
+  hold;
 * burn windows (§3.4): a player skipped had no burn then, one asked had one
   (checked on each guessed deal, which is redealt when it fails).
 """
@@ -26,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gouji.engine import events as ev
 from gouji.engine.cards import ACE, BIG, N_RANKS, SMALL, THREE, TWO, counts_of_cards
@@ -57,6 +62,9 @@ class Guess:
     fallback: Guess | None = None   # the same without the guesses from habits (when they cannot all hold)
     played: dict[tuple[int, int], list[int]] = field(default_factory=dict)  # cache of _played
     windows: list[tuple[int, bool, Window, list[int]]] | None = None   # cache of _window_checks
+    # (seat, rank, count, played since): he did not hold exactly ``count`` of ``rank`` then (a habit)
+    not_held: list[tuple[int, int, int, list[int]]] = field(default_factory=list)
+    barred: dict[tuple[int, int], set[int]] | None = None   # cache of _barred
 
     @property
     def others(self) -> list[int]:
@@ -88,6 +96,8 @@ def build_guess(view: SeatView, facts: Facts, use_inference: bool = True, passes
         _transfers(guess)
         if passes and _habits(guess):
             guess.fallback = build_guess(view, facts, use_inference, passes=False)
+            if guess.not_held:   # when no draw avoids them all, keep the caps without them
+                guess.fallback = replace(guess, not_held=[], barred=None, played={}, windows=None)
     return guess
 
 
@@ -211,9 +221,13 @@ def _habits(guess: Guess) -> bool:
             continue
         if guess.sizes[seat] + sum(_played(guess, seat, item.seq)) <= PASS_HAND_MIN:
             continue
+        if is_gouji(play) and play.twos:
+            continue   # 9% of passes on a 够级 with 2s attached held a plain group that beats it
         for rank in range(max(play.rank + 1, 0), ACE + 1):
-            if not (bie_san and rank == THREE) and not is_gouji(Play(rank, play.size, 0, 0, 0)):
-                cap(seat, rank, play.size - 1, item.seq)   # a 够级 group is often kept for an attack
+            if not (bie_san and rank == THREE):
+                cap(seat, rank, play.size - 1, item.seq)
+        if play.size == 1:
+            cap(seat, TWO, 0, item.seq)   # nor a 2 (1 of 372 such passes by hard bots)
     for seq, seat, play in guess.facts.leads:
         if not guess.sizes[seat] or play.naturals == 0 or (bie_san and play.rank == THREE):
             continue
@@ -223,13 +237,15 @@ def _habits(guess: Guess) -> bool:
                 if not (bie_san and rank == THREE):
                     cap(seat, rank, 0, seq)   # ... and the lowest one
     _attachment_habits(guess, cap)
+    _flex_follow_habits(guess, cap)
     capped = False
     for seat, items in caps.items():
         if seat not in liars:
             for rank, limit in items:
                 guess.cap(seat, [rank], limit)
                 capped = True
-    return capped
+    guess.not_held = [item for item in _skipped_groups(guess) if item[0] not in liars]
+    return capped or bool(guess.not_held)
 
 
 def _attachment_habits(guess: Guess, cap: Callable[[int, int, int, int], None]) -> None:
@@ -244,6 +260,40 @@ def _attachment_habits(guess: Guess, cap: Callable[[int, int, int, int], None]) 
             cap(seat, play.rank, 0, seq)
         if play.jokers and not play.twos:
             cap(seat, TWO, 0, seq)
+
+
+def _flex_follow_habits(guess: Guess, cap: Callable[[int, int, int, int], None]) -> None:
+    """A follow of 2s or jokers alone on an opponent's group below 2: the follower
+    held no plain group of that size above it (a 够级 group is often kept;
+    21 of 464 follows by hard bots broke this), nor a 2 if he used jokers alone."""
+    bie_san = guess.view.rules.bie_san
+    for item in guess.facts.follows:
+        seat, play, standing = item.seat, item.play, item.standing
+        if not guess.sizes[seat] or item.burning or play.naturals or same_team(seat, item.owner) \
+                or standing.rank >= TWO or standing.rank < 0 or standing.twos + standing.jokers:
+            continue
+        for rank in range(standing.rank + 1, ACE + 1):
+            if not (bie_san and rank == THREE) and not is_gouji(Play(rank, play.size, 0, 0, 0)):
+                cap(seat, rank, play.size - 1, item.seq)
+        if not play.twos:
+            cap(seat, TWO, 0, item.seq)   # jokers alone where 2s would do: no 2 left (54 of 54)
+
+
+def _skipped_groups(guess: Guess) -> list[tuple[int, int, int, list[int]]]:
+    """A plain follow on an opponent's plain group: the follower held no group of
+    exactly that size between the two (1 of 1,146 such follows by hard bots)."""
+    bie_san = guess.view.rules.bie_san
+    found = []
+    for item in guess.facts.follows:
+        seat, play, standing = item.seat, item.play, item.standing
+        if not guess.sizes[seat] or item.burning or same_team(seat, item.owner) or play.rank >= TWO \
+                or play.twos + play.jokers or standing.rank < 0 or standing.twos + standing.jokers:
+            continue
+        since = _played(guess, seat, item.seq - 1)
+        for rank in range(standing.rank + 1, play.rank):
+            if not (bie_san and rank == THREE):
+                found.append((seat, rank, play.size, since))
+    return found
 
 
 def _mixed_natural(play: Play) -> bool:
@@ -268,13 +318,15 @@ def deal(guess: Guess, rng: random.Random) -> Hands | None:
     capped = [r for r in range(N_RANKS) if pool[r] and any(guess.hi[s][r] < guess.sizes[s] for s in others)]
     capped.sort(key=lambda r: sum(1 for s in others if guess.hi[s][r] >= guess.sizes[s]))
     for rank in capped:
+        open_seats = [s for s in others if room[s] and hands[s][rank] < guess.hi[s][rank]]
         for _ in range(pool[rank]):
-            open_seats = [s for s in others if room[s] and hands[s][rank] < guess.hi[s][rank]]
             if not open_seats:
                 return None
             seat = _pick(open_seats, room, rng)
             hands[seat][rank] += 1
             room[seat] -= 1
+            if not room[seat] or hands[seat][rank] >= guess.hi[seat][rank]:
+                open_seats.remove(seat)
         pool[rank] = 0
     rest = [r for r in range(N_RANKS) for _ in range(pool[r])]
     rng.shuffle(rest)
@@ -296,8 +348,12 @@ def _pick(seats: list[int], room: list[int], rng: random.Random) -> int:
     return seats[-1]
 
 
-def fits(guess: Guess, hands: Hands) -> bool:
-    """The checks bounds cannot express: burn windows, a 2 or joker held."""
+def fits(guess: Guess, hands: Hands, not_held: Sequence[tuple[int, int, int, list[int]]] = ()) -> bool:
+    """The checks bounds cannot express: burn windows, a 2 or joker held, and
+    the groups ``not_held``."""
+    for seat, rank, count, since in not_held:
+        if hands[seat][rank] + since[rank] == count:
+            return False
     for seat in guess.need_flex:
         if not any(hands[seat][r] for r in FLEX):
             return False
@@ -349,14 +405,79 @@ def sample_hands(guess: Guess, rng: random.Random, tries: int = 6) -> Hands:
             hands = deal(current, rng)
             if hands is None:
                 continue
+            if current.not_held:
+                _avoid(current, hands, rng)
             last = hands
-            if fits(guess, hands):
+            if fits(guess, hands, current.not_held):
                 return hands
         current = current.fallback
     if last is None:
         loose = build_guess(guess.view, guess.facts, use_inference=False)
         return deal(loose, rng) or _uniform(loose, rng)
     return last
+
+
+def _avoid(guess: Guess, hands: Hands, rng: random.Random, rounds: int = 3, tries: int = 4) -> None:
+    """Swap cards between guessed hands, within the bounds, until none holds a
+    group of ``guess.not_held`` (or the tries are spent): a draw that must miss
+    thirty such groups is too rare to wait for."""
+    barred = _barred(guess)
+    for _ in range(rounds):
+        broken = [key for key, counts in barred.items() if hands[key[0]][key[1]] in counts]
+        if not broken:
+            return
+        for seat, rank in broken:
+            for _ in range(tries):
+                if hands[seat][rank] not in barred[seat, rank] or _swap(guess, hands, barred, seat, rank, rng):
+                    break
+
+
+def _barred(guess: Guess) -> dict[tuple[int, int], set[int]]:
+    """(seat, rank) -> the counts he may not hold now (made once per guess)."""
+    if guess.barred is None:
+        guess.barred = {}
+        for seat, rank, count, since in guess.not_held:
+            if count >= since[rank]:
+                guess.barred.setdefault((seat, rank), set()).add(count - since[rank])
+    return guess.barred
+
+
+def _swap(guess: Guess, hands: Hands, barred: dict[tuple[int, int], set[int]], seat: int, rank: int,
+          rng: random.Random) -> bool:
+    """Trade a card of ``rank`` between ``seat`` and another hand for one of
+    another rank; kept only when it bars no new count."""
+    other = rng.choice([s for s in guess.others if s != seat])
+    giver, taker = (seat, other) if rng.random() < 0.5 else (other, seat)
+    back = _card_of(hands[taker], rng)
+    if back == rank or not _movable(guess, hands, giver, taker, rank) or not _movable(guess, hands, taker, giver, back):
+        return False
+    _move(hands, giver, taker, rank)
+    _move(hands, taker, giver, back)
+    if hands[other][rank] in barred.get((other, rank), ()) \
+            or any(hands[s][back] in barred.get((s, back), ()) for s in (giver, taker)):
+        _move(hands, giver, taker, back)   # it barred another: undo
+        _move(hands, taker, giver, rank)
+        return False
+    return True
+
+
+def _card_of(hand: list[int], rng: random.Random) -> int:
+    """The rank of a card picked at random from ``hand``."""
+    x = rng.random() * sum(hand)
+    for rank, n in enumerate(hand):
+        x -= n
+        if x < 0:
+            return rank
+    return len(hand) - 1
+
+
+def _movable(guess: Guess, hands: Hands, giver: int, taker: int, rank: int) -> bool:
+    return hands[giver][rank] > guess.lo[giver][rank] and hands[taker][rank] < guess.hi[taker][rank]
+
+
+def _move(hands: Hands, giver: int, taker: int, rank: int) -> None:
+    hands[giver][rank] -= 1
+    hands[taker][rank] += 1
 
 
 def _uniform(guess: Guess, rng: random.Random) -> Hands:

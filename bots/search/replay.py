@@ -43,6 +43,17 @@ class Window:
     burning: frozenset[int] = frozenset()
 
 
+class Follow(NamedTuple):
+    """A seat beat ``standing`` (of ``owner``) with ``play``, the ``seq``-th play."""
+
+    seq: int
+    seat: int
+    play: Play
+    standing: Play
+    owner: int
+    burning: bool   # a burn, or a follow in burn mode: it had to keep the hand feasible
+
+
 class Pass(NamedTuple):
     """A seat passed on ``standing`` (of ``owner``) after the ``seq``-th play."""
 
@@ -67,6 +78,7 @@ class Facts:
     leads: list[tuple[int, int, Play]] = field(default_factory=list)   # the plays that began a round
     windows: list[Window] = field(default_factory=list)
     passes: list[Pass] = field(default_factory=list)
+    follows: list[Follow] = field(default_factory=list)
 
     def played_since(self, seat: int, seq: int) -> list[Play]:
         """The plays ``seat`` made after the ``seq``-th play of the deal."""
@@ -112,6 +124,9 @@ class _Walk:
         facts.plays.append((facts.seq, seat, play))
         if self.standing is None:
             facts.leads.append((facts.seq, seat, play))
+        elif self.owner is not None:
+            burning = event.kind == ev.BURN or seat in facts.burning
+            facts.follows.append(Follow(facts.seq, seat, play, self.standing, self.owner, burning))
         self.owner, self.standing = seat, play
         if event.protected and not play.big:   # a dead play ends the round: no window
             rules = self.view.rules
