@@ -41,7 +41,7 @@ from gouji.engine.seats import SEATS, next_seat, opposite, same_team
 from gouji.engine.view import SeatView
 
 from ..knowledge import count_cards
-from .replay import Facts, Window
+from .replay import Facts, Follow, Window
 
 FLEX = (TWO, SMALL, BIG)
 PASS_HAND_MIN = 8   # with this few cards a player keeps a group for going out (the 冲牌): passes say little
@@ -262,15 +262,22 @@ def _attachment_habits(guess: Guess, cap: Callable[[int, int, int, int], None]) 
             cap(seat, TWO, 0, seq)
 
 
+def _follows_on_plain(guess: Guess) -> list[Follow]:
+    """Follows, not in burn mode, by a player still guessed, on an opponent's
+    plain group (one rank below 2, nothing attached)."""
+    return [item for item in guess.facts.follows
+            if guess.sizes[item.seat] and not item.burning and not same_team(item.seat, item.owner)
+            and item.standing.rank >= 0 and not item.standing.twos + item.standing.jokers]
+
+
 def _flex_follow_habits(guess: Guess, cap: Callable[[int, int, int, int], None]) -> None:
     """A follow of 2s or jokers alone on an opponent's group below 2: the follower
     held no plain group of that size above it (a 够级 group is often kept;
     21 of 464 follows by hard bots broke this), nor a 2 if he used jokers alone."""
     bie_san = guess.view.rules.bie_san
-    for item in guess.facts.follows:
+    for item in _follows_on_plain(guess):
         seat, play, standing = item.seat, item.play, item.standing
-        if not guess.sizes[seat] or item.burning or play.naturals or same_team(seat, item.owner) \
-                or standing.rank >= TWO or standing.rank < 0 or standing.twos + standing.jokers:
+        if play.naturals:
             continue
         for rank in range(standing.rank + 1, ACE + 1):
             if not (bie_san and rank == THREE) and not is_gouji(Play(rank, play.size, 0, 0, 0)):
@@ -284,10 +291,9 @@ def _skipped_groups(guess: Guess) -> list[tuple[int, int, int, list[int]]]:
     exactly that size between the two (1 of 1,146 such follows by hard bots)."""
     bie_san = guess.view.rules.bie_san
     found = []
-    for item in guess.facts.follows:
+    for item in _follows_on_plain(guess):
         seat, play, standing = item.seat, item.play, item.standing
-        if not guess.sizes[seat] or item.burning or same_team(seat, item.owner) or play.rank >= TWO \
-                or play.twos + play.jokers or standing.rank < 0 or standing.twos + standing.jokers:
+        if play.rank >= TWO or play.twos + play.jokers:
             continue
         since = _played(guess, seat, item.seq - 1)
         for rank in range(standing.rank + 1, play.rank):
@@ -348,11 +354,11 @@ def _pick(seats: list[int], room: list[int], rng: random.Random) -> int:
     return seats[-1]
 
 
-def fits(guess: Guess, hands: Hands, not_held: Sequence[tuple[int, int, int, list[int]]] = ()) -> bool:
+def fits(guess: Guess, hands: Hands, barred: dict[tuple[int, int], set[int]] | None = None) -> bool:
     """The checks bounds cannot express: burn windows, a 2 or joker held, and
-    the groups ``not_held``."""
-    for seat, rank, count, since in not_held:
-        if hands[seat][rank] + since[rank] == count:
+    the ``barred`` counts (``_barred``)."""
+    for (seat, rank), counts in (barred or {}).items():
+        if hands[seat][rank] in counts:
             return False
     for seat in guess.need_flex:
         if not any(hands[seat][r] for r in FLEX):
@@ -405,10 +411,11 @@ def sample_hands(guess: Guess, rng: random.Random, tries: int = 6) -> Hands:
             hands = deal(current, rng)
             if hands is None:
                 continue
-            if current.not_held:
+            barred = _barred(current)
+            if barred:
                 _avoid(current, hands, rng)
             last = hands
-            if fits(guess, hands, current.not_held):
+            if fits(guess, hands, barred):
                 return hands
         current = current.fallback
     if last is None:
