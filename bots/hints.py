@@ -29,6 +29,10 @@ def suggest(view: SeatView, count: int = 3, level: str = "hard", think_ms: float
     scripted level or ``expert``, which searches (``think_ms``, default
     ``HINT_THINK_MS``, or ``think_nodes`` rollouts) where the choice is close;
     ``cancel`` set from another thread cuts the search short (hard's order then)."""
+    if not isinstance(view, SeatView):
+        raise TypeError(f"view must be a SeatView (e.g. game.view(seat)), got {type(view).__name__}")
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise TypeError(f"count must be a whole number, got {type(count).__name__}")
     if not view.my_turn or not view.legal_actions:
         return []
     if level == "expert":

@@ -7,12 +7,20 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, os.path.dirname(__file__))
 
+import shutil
 import tempfile
 
 import pytest
 
-# Settings and saves of tests go to a throwaway folder, never the user's.
-os.environ.setdefault("GOUJI_HOME", tempfile.mkdtemp(prefix="gouji-tests-"))
+# Settings and saves of tests go to a throwaway folder, never the user's (removed at the end).
+_HOME = None if "GOUJI_HOME" in os.environ else tempfile.mkdtemp(prefix="gouji-tests-")
+if _HOME is not None:
+    os.environ["GOUJI_HOME"] = _HOME
+
+
+def pytest_unconfigure(config):
+    if _HOME is not None:
+        shutil.rmtree(_HOME, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -226,4 +226,4 @@ def test_the_review_command_prints_the_marked_decisions():
     assert subprocess.run(command, capture_output=True, text=True, timeout=60).stdout.startswith("1 个值得商榷的决定")
     bad = subprocess.run([sys.executable, "-m", "gouji.cli.review", "GJ1:xyz"], capture_output=True, text=True,
                          timeout=60)
-    assert bad.returncode == 1 and "damaged" in bad.stderr and "Traceback" not in bad.stderr
+    assert bad.returncode == 2 and "damaged" in bad.stderr and "Traceback" not in bad.stderr

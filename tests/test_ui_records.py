@@ -62,10 +62,12 @@ def record(app, match: Match, seating: Seating = Seating()) -> None:
 
 
 def settle(app, frames: int = 200) -> None:
+    """Frames until the screen on top has what it was reading (rows, a review, a pasted code)."""
     for _ in range(frames):
         app.frame(0.02)
         top = app.scenes.top
-        if not getattr(top, "_loading", None) and not getattr(top, "opening", None):
+        busy = getattr(top, "_loading", None) or getattr(top, "opening", None) or getattr(top, "job", None)
+        if not busy:
             return
         time.sleep(0.005)
 
@@ -261,6 +263,7 @@ def test_a_pasted_code_opens_its_review_and_a_damaged_one_is_refused(app, match)
     for text in ("请看这局：", damaged):
         box.handle(text_event(text))
     key(box, pygame.K_RETURN)
+    settle(app)
     assert app.scenes.top is box and box.problem is not None and "damaged" in box.problem
     app.draw()
     box.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode=""))
@@ -272,6 +275,7 @@ def test_a_pasted_code_opens_its_review_and_a_damaged_one_is_refused(app, match)
     box.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode=""))
     app.draw()
     key(box, pygame.K_RETURN)
+    settle(app)
     review = app.scenes.top
     assert isinstance(review, ReviewScene) and review.review.ref == ref
     assert box not in app.scenes.scenes

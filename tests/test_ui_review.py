@@ -34,6 +34,7 @@ def ref_of(match: Match, deal: int, seat: int = 0) -> DealRef:
 def review_scene(screen, ref: DealRef, lang: str = "en") -> ReviewScene:
     app = make_app(screen, lang=lang)
     assert app.open_review(ref)
+    app.settle_review()
     scene = app.scenes.top
     assert isinstance(scene, ReviewScene)
     scene.analyser.wait()
@@ -114,6 +115,7 @@ def test_the_analysis_runs_beside_the_screen(screen, two_deals):
     """The scene is there at once; the summary says how far the analysis has got until it is done."""
     app = make_app(screen, lang="zh")
     app.open_review(ref_of(two_deals, 1))
+    app.settle_review()
     scene = app.scenes.top
     assert scene.summary("zh").startswith("机器人分析中") or scene.analyser.result is not None
     scene.analyser.wait()
@@ -190,6 +192,7 @@ def test_result_panel_review_and_copy(screen):
     assert pygame.scrap.get_text() == encode(expected) and panel.note is not None and panel.note.tone == "done"
     app.draw()
     key(panel, pygame.K_v)
+    app.settle_review()
     review = app.scenes.top
     assert isinstance(review, ReviewScene) and review.review.ref == expected
     assert Review(expected).frames[-1].finish_order == review.review.frames[-1].finish_order

@@ -10,8 +10,8 @@
 (``deal`` 0 = the match's first deal; ``seat`` = whose decisions a review analyses).
 ``encode`` reads that same object; ``rules`` may also be a preset name or only the keys that
 differ from qingdao, ``deal`` defaults to the last deal the actions reach and ``seat`` to 0.
-A damaged or foreign code, bad JSON or actions that do not replay: a message in Chinese and
-English on stderr and exit status 1.
+A damaged, foreign or invalid code, bad JSON or actions that do not replay: a message in
+Chinese and English on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.dealcode import DealCodeError, DealRef, decode, encode, last_deal
+from ..store.files import SAVE_LIMIT, read_text
 from ..store.saves import parse_save, save_path
+from .output import emit, emit_json, read_stdin, refuse
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -43,8 +45,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def from_save(path: str) -> DealRef:
     """The saved match, read without touching the file (the game keeps a broken save aside, not this)."""
     try:
-        match = parse_save((Path(path) if path else save_path()).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        text = read_text(Path(path) if path else save_path(), SAVE_LIMIT)
+        if text is None:
+            raise ValueError("there is no saved match")
+        match = parse_save(text)
+    except ValueError as exc:
         raise DealCodeError(f"没有可用的存档（{exc}）", f"no usable save ({exc})") from None
     return DealRef(match.rules, match.seed, tuple(match.actions), last_deal(match), 0)
 
@@ -55,26 +60,31 @@ def from_text(text: str) -> DealRef:
     except json.JSONDecodeError as exc:
         raise DealCodeError(f"JSON 有误：{exc.msg}（第 {exc.pos} 个字符）",
                             f"bad JSON: {exc.msg} at character {exc.pos}") from None
+    except RecursionError:
+        raise DealCodeError("JSON 嵌套太深", "the JSON is nested too deeply") from None
+    except ValueError as exc:   # a number of thousands of digits
+        raise DealCodeError(f"JSON 有误：{str(exc)[:100]}", f"bad JSON: {str(exc)[:100]}") from None
     return DealRef.from_json(data)
 
 
-def run(args: argparse.Namespace) -> str:
-    if args.command == "decode":
-        code = " ".join(args.code) if args.code else sys.stdin.read()
-        return json.dumps(decode(code).to_json(), ensure_ascii=False)
-    if args.save is not None:
-        return encode(from_save(args.save))
-    return encode(from_text(args.json if args.json is not None else sys.stdin.read()))
+def read_input(given: str | None) -> str:
+    if given is not None:
+        return given
+    try:
+        return read_stdin()
+    except ValueError as exc:
+        raise DealCodeError(f"输入有误：{exc}", f"bad input: {exc}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
-        print(run(args))
+        if args.command == "decode":
+            return emit_json(decode(read_input(" ".join(args.code) if args.code else None)).to_json())
+        ref = from_save(args.save) if args.save is not None else from_text(read_input(args.json))
+        return emit(encode(ref))
     except DealCodeError as exc:
-        print(f"{exc.zh}\n{exc.en}", file=sys.stderr)
-        return 1
-    return 0
+        return refuse(exc.zh, exc.en)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ a message on stderr.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -24,6 +23,7 @@ from ..engine.dealcode import DealCodeError, encode
 from ..engine.scoring import PLACE_NAMES_EN, PLACE_NAMES_ZH
 from ..store.history import History
 from ..store.stats import statistics
+from .output import emit, emit_json, note
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -51,7 +51,7 @@ def summary(history: History) -> dict[str, Any]:
             try:
                 code = encode(found[0])
             except DealCodeError as exc:   # recorded by a game whose rules differ from this one's
-                print(f"{exc.zh}\n{exc.en}", file=sys.stderr)
+                note(f"{exc.zh}\n{exc.en}")
         last = {"code": code, "places": list(deal.places), "seat": deal.human, "deal": deal.index}
     return {"deals": deals, "matches": matches, "finished": finished, "last": last}
 
@@ -72,14 +72,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.stats:
         stats = statistics(history.deals(practice=None), history.matches(practice=None), args.level, args.preset,
                            practice=args.practice)
-        out = json.dumps(asdict(stats), ensure_ascii=False)
+        data: dict[str, Any] = asdict(stats)
     else:
         data = summary(history)
-        out = json.dumps(data, ensure_ascii=False) if args.json else text(data)
     if history.problem:
-        print(history.problem, file=sys.stderr)
-    print(out)
-    return 0
+        note(history.problem)
+    return emit_json(data) if args.json or args.stats else emit(text(data))
 
 
 if __name__ == "__main__":

@@ -7,11 +7,17 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.rules import PRESETS, RuleSet
 from ..store.settings import CHOICES, SPEEDS
 from ..ui.layout import size_argument
 from ..version import version
+from .arguments import seed_argument
+from .output import note
+
+if TYPE_CHECKING:
+    from ..engine.dealcode import DealRef
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -20,7 +26,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--demo", action="store_true", help="print a headless demo deal and exit")
     parser.add_argument("--selftest", action="store_true",
                         help="load assets, draw every scene, play one deal headless; exit 0 if all is well")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the first deal")
+    parser.add_argument("--seed", type=seed_argument, default=None, help="seed of the first deal (0 to 2**63-1)")
     parser.add_argument("--rules", choices=sorted(PRESETS), default=None, help="rules preset")
     parser.add_argument("--lang", choices=["zh", "en"], default=None, help="language")
     parser.add_argument("--speed", choices=list(SPEEDS), default=None, help="bot speed")
@@ -66,14 +72,14 @@ def screenshot_problem(path: str) -> str | None:
     return None
 
 
-def review_problem(code: str) -> str | None:
-    """Why a deal code cannot be reviewed (both languages), known before the window opens."""
+def review_ref(code: str) -> tuple["DealRef | None", str | None]:
+    """The deal of ``--review CODE``, or why it cannot be reviewed (both languages), known before
+    the window opens."""
     from ..engine.dealcode import DealCodeError, decode
     try:
-        decode(code)
+        return decode(code), None
     except DealCodeError as exc:
-        return f"{exc.zh}\n{exc.en}"
-    return None
+        return None, f"{exc.zh}\n{exc.en}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -85,10 +91,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.demo:
         from .demo import run_demo
         return run_demo(args.seed or 1, RuleSet.preset(args.rules or "basic"))
+    ref = None
     if args.review is not None:
-        problem = review_problem(args.review)
+        ref, problem = review_ref(args.review)
         if problem:
-            print(f"gouji: --review: {problem}", file=sys.stderr)
+            note(f"gouji: --review: {problem}")
             return 2
     if args.lesson is not None:
         problem = lesson_problem(args.lesson)
@@ -101,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                       screenshot=args.screenshot, rules=args.rules, lang=args.lang, speed=args.speed,
                       bots=args.bots, sound=not args.no_sound, max_seconds=args.max_seconds, save=args.save,
                       size=args.size, fullscreen=args.fullscreen, review=args.review,
-                      lesson=args.lesson)
+                      review_ref=ref, lesson=args.lesson)
     return run(options)
 
 

@@ -4,13 +4,12 @@
 
 prints the one-line summary, then each questionable decision: its step, what
 was done and what the bot prefers, with its reason (``--json``: every verdict).
-A damaged or foreign code: a message in both languages and exit status 1.
+A damaged, foreign or invalid code: a message in both languages and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 
@@ -18,6 +17,7 @@ import bots
 
 from ..engine.dealcode import DealCodeError
 from ..review import Review, analyse
+from .output import emit, emit_json, refuse
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -30,20 +30,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         review = Review.from_code(" ".join(args.code))
         analysis = analyse(review, args.level)
-    except (DealCodeError, ValueError) as exc:
-        zh, en = (exc.zh, exc.en) if isinstance(exc, DealCodeError) else (str(exc), str(exc))
-        print(f"{zh}\n{en}", file=sys.stderr)
-        return 1
+    except DealCodeError as exc:
+        return refuse(exc.zh, exc.en)
+    except ValueError as exc:
+        return refuse(f"这一局无法复盘：{exc}", f"this deal cannot be reviewed: {exc}")
     if args.json:
-        print(json.dumps({"level": analysis.level, "summary": analysis.summary(args.lang), "steps": len(review),
+        return emit_json({"level": analysis.level, "summary": analysis.summary(args.lang), "steps": len(review),
                           "verdicts": [{"step": v.step, "action": v.action, "best": v.best.action, "loss": v.loss,
-                                        "questionable": v.questionable} for v in analysis.verdicts]},
-                         ensure_ascii=False))
-        return 0
-    print(analysis.summary(args.lang))
-    for verdict in analysis.questionable:
-        print(f"  {verdict.step:>4}  {verdict.action}  →  {verdict.note(args.lang)}")
-    return 0
+                                        "questionable": v.questionable} for v in analysis.verdicts]})
+    lines = [analysis.summary(args.lang)]
+    lines += [f"  {v.step:>4}  {v.action}  →  {v.note(args.lang)}" for v in analysis.questionable]
+    return emit("\n".join(lines))
 
 
 if __name__ == "__main__":

@@ -48,6 +48,7 @@ from bots.search.search import outcomes_of, stakes_of
 from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
 from ..engine.seats import SEATS
+from .arguments import seed_argument
 
 DEAL_COST = 0.4    # drawing a guessed deal costs about 0.4 of a rollout (gouji.cli.searchbench)
 BATCH = 25         # guessed deals per worker task while logging
@@ -197,7 +198,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     log.add_argument("--rollouts", type=int, default=400, help="guessed deals per decision (default 400)")
     log.add_argument("--share", type=float, default=0.4, help="share of searched decisions kept (default 0.4)")
     log.add_argument("--rules", choices=sorted(PRESETS), default="qingdao")
-    log.add_argument("--seed", type=int, default=500, help="first deal's seed (default 500)")
+    log.add_argument("--seed", type=seed_argument, default=500, help="first deal's seed (default 500)")
     log.add_argument("--workers", type=int, default=2, help="worker processes (default 2; 1 = none)")
     log.add_argument("--truth-playouts", type=int, default=16,
                      help="varied continuations on the real hands per decision (default 16; 0 = one, unvaried)")

@@ -21,9 +21,11 @@ from collections.abc import Sequence
 
 import bots
 
+from ..engine.checks import SEED_LIMIT
 from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
 from .arena import Thinking, run_match, run_matches
+from .arguments import seed_argument
 
 
 def play_random_deal(seed: int, rules: RuleSet) -> tuple[Game, int]:
@@ -55,7 +57,7 @@ def run_random(games: int, seed: int, rules: RuleSet) -> dict[str, object]:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m gouji.sim", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=100, help="number of deals (default 100)")
-    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--seed", type=seed_argument, default=1, help="first seed (default 1)")
     parser.add_argument("--bots", choices=["random"], default=None,
                         help="every seat plays uniformly at random (engine benchmark)")
     parser.add_argument("--team-a", choices=bots.NAMES, help="bot of team A (arena mode)")
@@ -74,6 +76,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.seed + max(args.games, args.matches or 0) > SEED_LIMIT:
+        parser.error(f"--seed plus the number of deals must stay below {SEED_LIMIT}")
     if (args.team_a is None) != (args.team_b is None):
         parser.error("give both --team-a and --team-b")
     if args.matches is not None and (args.matches < 1 or args.team_a is None):

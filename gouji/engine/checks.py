@@ -33,6 +33,31 @@ def need_whole(value: object, name: str) -> int:
     return value
 
 
+SEED_LIMIT = 2 ** 63   # seeds are 0 <= seed < 2**63: they fit a signed 64-bit column and any code
+
+
+def need_seed(value: object, name: str = "seed") -> int:
+    """A seed of a deal or match: a whole number from 0 to 2**63 - 1.
+
+    >>> need_seed(2 ** 64)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be from 0 to 9223372036854775807, got 18446744073709551616
+    """
+    seed = need_whole(value, name)
+    if not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"{name} must be from 0 to {SEED_LIMIT - 1}, got {number_text(seed)}")
+    return seed
+
+
+def number_text(value: int) -> str:
+    """A whole number as a message quotes it: one of hundreds of digits is only measured
+    (``str`` of a number over 4,300 digits even raises)."""
+    if abs(value) < 10 ** 30:
+        return str(value)
+    return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+
+
 def need_seat(value: object, name: str = "seat") -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be a seat number 0..5, got {kind(value)}")
@@ -73,5 +98,5 @@ def need_list(value: object, name: str, of: str) -> list[Any]:
     return list(value)
 
 
-__all__ = ["kind", "need_text", "need_whole", "need_seat", "need_seats", "need_seat_map", "need_rules",
-           "need_list"]
+__all__ = ["kind", "need_text", "need_whole", "need_seed", "number_text", "SEED_LIMIT", "need_seat", "need_seats",
+           "need_seat_map", "need_rules", "need_list"]

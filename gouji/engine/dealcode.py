@@ -9,12 +9,18 @@ sorted ``legal_actions()`` of that moment — forced actions take none — and
 all those places together form one mixed-radix whole number (about 50 bytes a
 deal). The text is ``GJ1:`` and base64url of the bytes plus a CRC-32, so a
 damaged code is caught; a CRC-32 of the actions' text catches a code that
-replays differently under another version's rules. Spaces, line breaks and
-full-width letters pasted in are ignored.
+replays differently under another version's rules. Spaces, line breaks,
+full-width letters and words pasted around a code are ignored.
+
+Codes are shared with strangers, so ``decode`` trusts nothing: every field is
+bounded before any work is done (``limits``), by the largest any legal match
+can need, and a refusal says in both languages what is wrong.
 
 >>> ref = DealRef(RuleSet.preset("basic"), 7, ("play 3",), deal=0, seat=0)
 >>> code = encode(ref)
 >>> code.startswith("GJ1:") and decode(code) == ref
+True
+>>> decode(code + " thanks!") == ref
 True
 """
 
@@ -26,13 +32,14 @@ import json
 import re
 import unicodedata
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from .checks import SEED_LIMIT, need_rules, need_seed, number_text
 from .errors import IllegalAction, NotationError
 from .match import Match
-from .rules import PRESETS, RuleSet
+from .rules import MAX_SERIES, PRESETS, RuleSet
 from .seats import SEATS
 
 PREFIX = "GJ"
@@ -41,12 +48,31 @@ VERSION = 1
 PRESET_ORDER = ("qingdao", "basic", "app196")
 CUSTOM = 15               # rules tag: a JSON diff from the default rules follows
 CHECK_BYTES = 4
-CODE = re.compile(PREFIX + r"(\d{1,4}):([A-Za-z0-9_-]*)", re.IGNORECASE)
+
+# ----- limits: what no legal match exceeds (checked before any work) ---------------
+# A deal has at most ~216 plays (one card each) with a handful of passes and burn refusals after
+# each: about 2,400 actions at the very worst. Crafted legal deals (pass whenever allowed, else
+# play the fewest cards; tests/test_dealcode_limits.py) reach ~1,000 actions and ~2,600 bits of
+# choices; bot-played deals ~250 actions and ~400 bits. The bounds sit well above all of these.
+MAX_ACTIONS_PER_DEAL = 3000
+MAX_DEAL_BYTES = 1024             # bytes of the choices' number per deal (8,192 bits)
+MAX_RULES_BYTES = 1024            # the JSON diff of every rules key is ~620 bytes
+MAX_HEADER_BYTES = 1 + 2 + MAX_RULES_BYTES + 10 + 2 + 1 + 3 + CHECK_BYTES
+MAX_PAYLOAD = MAX_HEADER_BYTES + MAX_SERIES * MAX_DEAL_BYTES
+MAX_CODE_CHARS = len(PREFIX) + 5 + (MAX_PAYLOAD + CHECK_BYTES + 2) // 3 * 4   # the longest a code can be
+MAX_TEXT_CHARS = MAX_CODE_CHARS + 4000   # a pasted text: the code and words around it
+MAX_TRAILING_WORDS = 32           # words after a code that are tried away ("GJ1:… thanks a lot")
+MAX_PREFIXES = 8                  # "GJn:" in one text that are tried
+STOP_EVERY = 256                  # actions between two looks at ``stop``
+
+PREFIX_AT = re.compile(PREFIX + r"(\d{1,4}):", re.IGNORECASE)
+BODY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+FILLERS = frozenset("=")          # base64 padding a paste may carry: ends a piece, ignored
 QUOTES = "\"'`“”‘’「」《》<>()[]{}（）【】.,;。，；"
 
 
 class DealCodeError(ValueError):
-    """A code that is damaged, foreign, newer, or does not replay; ``zh``/``en`` say which."""
+    """A code that is damaged, foreign, newer, invalid or does not replay; ``zh``/``en`` say which."""
 
     def __init__(self, zh: str, en: str) -> None:
         super().__init__(f"{zh} / {en}")
@@ -59,13 +85,23 @@ class DealCodeError(ValueError):
 @dataclass(frozen=True)
 class DealRef:
     """Deal ``deal`` (0 = the first) of the match ``(rules, seed, actions)``,
-    seen from ``seat``; ``actions`` may stop anywhere, e.g. in mid-deal."""
+    seen from ``seat``; ``actions`` may stop anywhere in that deal (e.g. in
+    mid-deal), but not go on into the next one."""
 
     rules: RuleSet
     seed: int
     actions: tuple[str, ...]
     deal: int = 0
     seat: int = 0
+
+    def __post_init__(self) -> None:
+        need_rules(self.rules)
+        need_seed(self.seed)
+        if not isinstance(self.actions, tuple) or not all(isinstance(a, str) for a in self.actions):
+            raise TypeError("actions must be a tuple of action texts such as ('play 3', 'pass')")
+        for name in ("deal", "seat"):
+            if not _whole(getattr(self, name)):
+                raise TypeError(f"{name} must be a whole number, got {type(getattr(self, name)).__name__}")
 
     def replay(self, card_choices: Sequence[Sequence[int] | None] | None = None) -> Match:
         """The match after all the actions (IllegalAction if one does not replay)."""
@@ -83,13 +119,17 @@ class DealRef:
             raise DealCodeError("需要一个 JSON 对象（rules、seed、actions）",
                                 "expected a JSON object (rules, seed, actions)")
         rules = _rules_from(data.get("rules", "qingdao"))
-        seed, actions = data.get("seed"), data.get("actions", [])
-        if not _whole(seed):
-            raise DealCodeError("seed 要是整数", "seed must be a whole number")
+        seed, actions = _seed_of(data.get("seed")), data.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise DealCodeError("actions 要是动作文字的列表", "actions must be a list of action texts")
+        if len(actions) > MAX_SERIES * MAX_ACTIONS_PER_DEAL:
+            raise DealCodeError(f"动作太多（{len(actions)} 个），没有一场比赛有这么多",
+                                f"too many actions ({len(actions)}): no match has that many")
         match = _replay(rules, seed, actions)
         deal, seat = data.get("deal", last_deal(match)), data.get("seat", 0)
+        for name, value in (("deal", deal), ("seat", seat)):
+            if not _whole(value):
+                raise DealCodeError(f"{name} 要是整数", f"{name} must be a whole number")
         ref = cls(rules, seed, tuple(str(m) for m in match.actions), deal, seat)
         _check_ref(ref, match)
         return ref
@@ -113,7 +153,9 @@ def deal_span(match: Match, deal: int) -> tuple[int, int | None]:
 
 # ----- encoding ---------------------------------------------------------------
 def encode(ref: DealRef) -> str:
-    """The code of ``ref`` (IllegalAction-free: DealCodeError if an action does not replay)."""
+    """The code of ``ref`` (DealCodeError if an action does not replay or the deal is not reached)."""
+    if not isinstance(ref, DealRef):
+        raise TypeError(f"ref must be a DealRef, got {type(ref).__name__}")
     match = Match(ref.rules, ref.seed)
     digits: list[tuple[int, int]] = []
     for i, action in enumerate(ref.actions):
@@ -135,29 +177,74 @@ def encode(ref: DealRef) -> str:
     return f"{PREFIX}{VERSION}:{text.decode('ascii').rstrip('=')}"
 
 
-def decode(code: str) -> DealRef:
-    """The deal of a code; DealCodeError says in both languages what is wrong."""
-    reader = _Reader(_payload(code))
+# ----- decoding ---------------------------------------------------------------
+def decode(code: str, stop: Callable[[], bool] | None = None) -> DealRef:
+    """The deal of a code; DealCodeError says in both languages what is wrong.
+
+    Any text is safe to pass: its size, every field and the replay are bounded
+    by what a legal match can need. ``stop`` is asked now and then during the
+    replay (a long match's last deal takes a few seconds); when it answers True
+    the decoding ends with a DealCodeError."""
+    if not isinstance(code, str):
+        raise TypeError(f"code must be text such as 'GJ1:…', got {type(code).__name__}")
+    return _read_payload(_payload(code), stop)
+
+
+def _read_payload(payload: bytes, stop: Callable[[], bool] | None) -> DealRef:
+    reader = _Reader(payload)
     rules = _read_rules(reader)
     seed, deal, seat, count = _unzigzag(reader.varint()), reader.varint(), reader.varint(), reader.varint()
     digest = reader.take(CHECK_BYTES)
-    number = int.from_bytes(reader.rest(), "little")
-    match = Match(rules, seed)
-    for _ in range(count):
+    rest = reader.rest()
+    _check_fields(rules, seed, deal, seat, count, len(rest))
+    match = _replay_digits(Match(rules, seed), count, int.from_bytes(rest, "little"), deal, stop)
+    if digest != _digest(match.actions):
+        raise _replays_differently()
+    ref = DealRef(rules, seed, tuple(match.actions), deal, seat)
+    _check_ref(ref, match)
+    return ref
+
+
+def _check_fields(rules: RuleSet, seed: int, deal: int, seat: int, count: int, number_bytes: int) -> None:
+    """Everything the header says, against what any legal match can be — before the replay."""
+    if seed >= SEED_LIMIT or seed < 0:
+        raise _invalid(f"种子 {number_text(seed)} 超出范围", f"the seed {number_text(seed)} is out of range")
+    if deal >= rules.series_length:
+        raise _invalid(f"它要第 {deal + 1} 局，但这场比赛只有 {rules.series_length} 局",
+                       f"it names deal {deal + 1} of a match of {rules.series_length} deals")
+    if seat not in SEATS:
+        raise _invalid(f"座位 {number_text(seat)} 不存在（座位是 0 到 5）",
+                       f"there is no seat {number_text(seat)} (seats are 0 to 5)")
+    if count > (deal + 1) * MAX_ACTIONS_PER_DEAL:
+        raise _invalid(f"{deal + 1} 局牌不可能有 {number_text(count)} 个动作",
+                       f"{deal + 1} deals cannot have {number_text(count)} actions")
+    if number_bytes > (deal + 1) * MAX_DEAL_BYTES:
+        raise _invalid("它比任何一局牌需要的都长", "it is longer than any deal can need")
+
+
+def _replay_digits(match: Match, count: int, number: int, deal: int, stop: Callable[[], bool] | None) -> Match:
+    """Apply ``count`` actions, each the next mixed-radix digit of ``number`` (forced ones take none)."""
+    done, deal_start = 0, 0
+    for i in range(count):
+        if stop is not None and i % STOP_EVERY == 0 and stop():
+            raise DealCodeError("已取消", "cancelled")
         legal = match.legal_actions()
         if not legal:
-            raise _damaged()
+            raise _invalid("比赛结束后还有动作", "it has actions after the match has ended")
         if len(legal) > 1:
             number, digit = divmod(number, len(legal))
             match.apply(legal[digit])
         else:
             match.apply(legal[0])
-    if number or digest != _digest(match.actions):
-        raise DealCodeError("这个牌局码来自规则程序不同的游戏版本，无法重放",
-                            "this code was made by a version of the game whose rules differ: it cannot be replayed")
-    ref = DealRef(rules, seed, tuple(match.actions), deal, seat)
-    _check_ref(ref, match)
-    return ref
+        if len(match.results) != done:   # a deal has just ended
+            done, deal_start = len(match.results), len(match.actions)
+            if done > deal and i + 1 < count:
+                raise _invalid(f"它的动作超出了第 {deal + 1} 局", f"its actions go on past deal {deal + 1}")
+        elif len(match.actions) - deal_start > MAX_ACTIONS_PER_DEAL:
+            raise _invalid("有一局的动作多得不可能", "one of its deals has more actions than any deal can have")
+    if number:
+        raise _replays_differently()
+    return match
 
 
 def clean(code: str) -> str:
@@ -168,23 +255,74 @@ def clean(code: str) -> str:
 
 
 def _payload(code: str) -> bytes:
-    if not isinstance(code, str):
-        raise DealCodeError("牌局码要是文字", "a deal code is text")
-    found = CODE.search(clean(code))   # also inside a pasted message: "请看这局：GJ1:…，谢谢"
-    if found is None:
-        raise DealCodeError("这不是够级的牌局码（应以 GJ1: 开头）",
-                            "this is not a Gouji deal code (it should start with GJ1:)")
-    version, body = int(found[1]), found[2]
-    if version > VERSION:
-        raise DealCodeError("这个牌局码来自更新版本的游戏，请先升级",
-                            "this deal code comes from a newer version of the game: please update")
+    """The checked bytes of the first code in ``code``: words around it are ignored, and words
+    after it that could be part of it (``GJ1:… thanks``) are told apart by the checksum."""
+    if len(code) > MAX_TEXT_CHARS:
+        raise DealCodeError(f"这段文字太长（{len(code)} 个字符），不会是牌局码（最长 {MAX_CODE_CHARS} 个字符）",
+                            f"this text is too long ({len(code)} characters) to be a deal code "
+                            f"(the longest has {MAX_CODE_CHARS})")
+    text = unicodedata.normalize("NFKC", code)
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    first: DealCodeError | None = None
+    for n, found in enumerate(PREFIX_AT.finditer(text)):
+        if n == MAX_PREFIXES:
+            break
+        try:
+            _check_version(found[1])
+            return _checked(_pieces(text, found.end()))
+        except DealCodeError as exc:
+            first = first or exc
+    if first is not None:
+        raise first
+    raise DealCodeError("这不是够级的牌局码（应以 GJ1: 开头）",
+                        "this is not a Gouji deal code (it should start with GJ1:)")
+
+
+def _check_version(digits: str) -> None:
+    if digits == str(VERSION):
+        return
+    if digits.startswith("0"):
+        raise _invalid(f"没有 GJ{digits}: 这个版本（应以 GJ1: 开头）",
+                       f"there is no version GJ{digits}: (it should start with GJ1:)")
+    raise DealCodeError("这个牌局码来自更新版本的游戏，请先升级",
+                        "this deal code comes from a newer version of the game: please update")
+
+
+def _pieces(text: str, at: int) -> list[str]:
+    """The runs of code letters after a prefix, split where spaces or line breaks were, up to the
+    first character no code has (punctuation, a Chinese word)."""
+    pieces, current = [], []
+    for ch in text[at:]:
+        if ch in BODY:
+            current.append(ch)
+        elif ch.isspace() or ch in FILLERS:
+            if current:
+                pieces.append("".join(current))
+                current = []
+        else:
+            break
+    if current:
+        pieces.append("".join(current))
+    return pieces
+
+
+def _checked(pieces: list[str]) -> bytes:
+    """All the pieces, or all but the last few words, whichever passes the checksum."""
+    for keep in range(len(pieces), max(0, len(pieces) - MAX_TRAILING_WORDS), -1):
+        raw = _unbase64("".join(pieces[:keep]))
+        if raw is not None and len(raw) > CHECK_BYTES and \
+                zlib.crc32(raw[:-CHECK_BYTES]) == int.from_bytes(raw[-CHECK_BYTES:], "big"):
+            return raw[:-CHECK_BYTES]
+    raise _damaged()
+
+
+def _unbase64(body: str) -> bytes | None:
+    if len(body) % 4 == 1:
+        return None
     try:
-        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
-        raise _damaged() from None
-    if len(raw) <= CHECK_BYTES or zlib.crc32(raw[:-CHECK_BYTES]) != int.from_bytes(raw[-CHECK_BYTES:], "big"):
-        raise _damaged()
-    return raw[:-CHECK_BYTES]
+        return None
 
 
 def _digest(actions: Sequence[str]) -> bytes:
@@ -192,9 +330,20 @@ def _digest(actions: Sequence[str]) -> bytes:
     return zlib.crc32("\n".join(actions).encode("utf-8")).to_bytes(CHECK_BYTES, "big")
 
 
+def _replays_differently() -> DealCodeError:
+    return DealCodeError("这个牌局码在本版本的游戏里无法重放：它来自规则程序不同的版本，或被改动过",
+                         "this code cannot be replayed in this version of the game: it was made by a "
+                         "version whose rules differ, or it was altered")
+
+
 def _damaged() -> DealCodeError:
     return DealCodeError("牌局码不完整或有错字，请重新完整复制",
                          "the deal code is damaged or cut short: copy it again in full")
+
+
+def _invalid(zh: str, en: str) -> DealCodeError:
+    """A code whose checksum is right but whose content no game makes."""
+    return DealCodeError(f"这不是有效的牌局码：{zh}", f"not a valid deal code: {en}")
 
 
 def _does_not_replay(i: int, action: str, exc: ValueError) -> DealCodeError:
@@ -213,12 +362,25 @@ def _replay(rules: RuleSet, seed: int, actions: Sequence[str]) -> Match:
     return match
 
 
+def _seed_of(seed: Any) -> int:
+    if not _whole(seed):
+        raise DealCodeError("seed 要是整数", "seed must be a whole number")
+    if not 0 <= seed < SEED_LIMIT:
+        raise DealCodeError(f"seed 要在 0 到 {SEED_LIMIT - 1} 之间", f"seed must be from 0 to {SEED_LIMIT - 1}")
+    return seed
+
+
 def _check_ref(ref: DealRef, match: Match) -> None:
-    if not _whole(ref.seat) or ref.seat not in SEATS:
+    if ref.seat not in SEATS:
         raise DealCodeError("座位要是 0 到 5", "the seat must be 0 to 5")
     reached = min(len(match.results), ref.rules.series_length - 1)
-    if not _whole(ref.deal) or not 0 <= ref.deal <= reached:
+    if not 0 <= ref.deal <= reached:
         raise DealCodeError(f"这些动作只打到第 {reached + 1} 局", f"these actions reach only deal {reached + 1}")
+    if len(match.results) > ref.deal + 1 or (len(match.results) == ref.deal + 1
+                                             and match.results[ref.deal].end_action < len(match.actions)):
+        raise DealCodeError(f"这些动作超出了第 {ref.deal + 1} 局（牌局码只含到这一局为止的动作）",
+                            f"these actions go on past deal {ref.deal + 1} (a code holds the actions "
+                            "through its deal only)")
 
 
 def _whole(value: Any) -> TypeGuard[int]:
@@ -248,12 +410,51 @@ def _read_rules(reader: "_Reader") -> RuleSet:
     if tag < len(PRESET_ORDER):
         return PRESETS[PRESET_ORDER[tag]]
     if tag != CUSTOM:
-        raise _damaged()
+        raise _invalid(f"规则编号 {number_text(tag)} 不存在", f"there are no rules numbered {number_text(tag)}")
+    size = reader.varint()
+    if size > MAX_RULES_BYTES:
+        raise _invalid(f"它的规则有 {number_text(size)} 字节，规则最多 {MAX_RULES_BYTES} 字节",
+                       f"its rules take {number_text(size)} bytes; rules never take more than {MAX_RULES_BYTES}")
+    return _parse_rules(reader.take(size))
+
+
+def _parse_rules(raw: bytes) -> RuleSet:
+    """The rules' JSON: one flat table (its one list, tribute_order, is one level down)."""
     try:
-        data = json.loads(reader.take(reader.varint()).decode("utf-8"))
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _invalid("它的规则不是 UTF-8 文字", "its rules are not UTF-8 text") from None
+    if _depth(text) > 2:
+        raise _invalid("它的规则嵌套太深", "its rules are nested too deeply")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):   # bad JSON, or a number of thousands of digits
+        raise _invalid("它的规则不是有效的 JSON", "its rules are not valid JSON") from None
+    if not isinstance(data, dict):
+        raise _invalid("它的规则不是一张键值表", "its rules are not a table of keys and values")
+    try:
         return RuleSet.from_dict(data)
-    except (ValueError, UnicodeDecodeError):
-        raise _damaged() from None
+    except (ValueError, TypeError) as exc:
+        raise _invalid(f"它的规则有误（{str(exc)[:120]}）", f"its rules are wrong ({str(exc)[:120]})") from None
+
+
+def _depth(text: str) -> int:
+    """How deeply brackets nest, outside strings (without parsing)."""
+    depth = deepest = 0
+    quoted = escaped = False
+    for ch in text:
+        if escaped:
+            escaped = False
+        elif quoted:
+            escaped, quoted = ch == "\\", ch != '"'
+        elif ch == '"':
+            quoted = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 # ----- bytes ------------------------------------------------------------------
@@ -275,20 +476,22 @@ def _varint(n: int) -> bytes:
 
 
 class _Reader:
+    MAX_VARINT_BYTES = 10   # a 64-bit number; every field of a code fits
+
     def __init__(self, data: bytes) -> None:
         self.data, self.at = data, 0
 
     def varint(self) -> int:
-        value, shift = 0, 0
-        while True:
-            if self.at >= len(self.data) or shift > 1024:
+        value = 0
+        for shift in range(0, 7 * self.MAX_VARINT_BYTES, 7):
+            if self.at >= len(self.data):
                 raise _damaged()
             byte = self.data[self.at]
             self.at += 1
             value |= (byte & 127) << shift
-            shift += 7
             if byte < 128:
                 return value
+        raise _invalid("它有一个长得不可能的数", "it holds a number longer than any code has")
 
     def take(self, n: int) -> bytes:
         if self.at + n > len(self.data):
@@ -301,4 +504,5 @@ class _Reader:
         return self.take(len(self.data) - self.at)
 
 
-__all__ = ["DealRef", "DealCodeError", "encode", "decode", "clean", "last_deal", "deal_span"]
+__all__ = ["DealRef", "DealCodeError", "encode", "decode", "clean", "last_deal", "deal_span",
+           "MAX_CODE_CHARS", "MAX_TEXT_CHARS", "MAX_ACTIONS_PER_DEAL"]

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from . import events as ev
 from .actions import Move, parse_action
 from .cards import N_PACKS, N_RANKS, RANK_LETTERS, SMALL, counts_of_cards, format_counts, make_card, parse_counts
-from .checks import need_list, need_rules, need_seat, need_text, need_whole
+from .checks import need_list, need_rules, need_seat, need_seed, need_text
 from .deal import deal_cards
 from .errors import IllegalAction, NotationError
 from .events import Event
@@ -71,7 +71,7 @@ class Game:
                  leader: int | None = None) -> "Game":
         """A shuffled deal; without ``leader`` the lead goes by 亮3 (§2.2)."""
         rules = need_rules(rules)
-        need_whole(seed, "seed")
+        need_seed(seed)
         if first_drawer is not None:
             need_seat(first_drawer, "first_drawer")
         if leader is not None:

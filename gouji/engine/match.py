@@ -15,7 +15,7 @@ from typing import Any
 from . import events as ev
 from .actions import Move, parse_action, quote
 from .cards import FOUR, RANK_LETTERS, THREE, card_rank, card_suit, counts_of_cards, parse_counts
-from .checks import need_rules, need_seat, need_whole
+from .checks import need_rules, need_seat, need_seed
 from .deal import deal_cards
 from .errors import IllegalAction
 from .events import Event
@@ -51,7 +51,7 @@ class Decision:
 
 class Match:
     def __init__(self, rules: RuleSet, seed: int) -> None:
-        self.rules, self.seed = need_rules(rules), need_whole(seed, "seed")
+        self.rules, self.seed = need_rules(rules), need_seed(seed)
         self._stream = random.Random(seed)
         self.deal_index = 0
         self._totals = [0, 0]

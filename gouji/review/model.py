@@ -9,7 +9,7 @@ position shown. Nothing here draws or touches files.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import events as ev
@@ -24,6 +24,7 @@ from ..engine.seats import SEATS
 from ..engine.view import SeatView
 
 Choices = Sequence[Sequence[int] | None]
+STOP_EVERY = 256   # actions replayed between two looks at ``stop``
 
 
 @dataclass(frozen=True)
@@ -80,8 +81,15 @@ class Start:
 
 
 class Review:
-    def __init__(self, ref: DealRef, card_choices: Choices | None = None) -> None:
-        """IllegalAction if the actions do not replay (a ``DealRef`` from a code or the history always does)."""
+    def __init__(self, ref: DealRef, card_choices: Choices | None = None,
+                 stop: Callable[[], bool] | None = None) -> None:
+        """IllegalAction if the actions do not replay (a ``DealRef`` from a code or the history always does).
+        ``stop`` is asked now and then while the match is replayed; True ends it with a DealCodeError."""
+        if not isinstance(ref, DealRef):
+            raise TypeError(f"ref must be a DealRef (e.g. from decode(code)), got {type(ref).__name__}")
+        if card_choices is not None and not isinstance(card_choices, (list, tuple)):
+            raise TypeError(f"card_choices must be a list of card-number tuples or None, got "
+                            f"{type(card_choices).__name__}")
         self.ref = ref
         self.seat = ref.seat
         choices = list(card_choices) if card_choices is not None else [None] * len(ref.actions)
@@ -94,6 +102,8 @@ class Review:
             if index == len(self.actions):
                 raise DealCodeError(f"这些动作只打到第 {len(match.results) + 1} 局",
                                     f"these actions reach only deal {len(match.results) + 1}")
+            if stop is not None and index % STOP_EVERY == 0 and stop():
+                raise DealCodeError("已取消", "cancelled")
             match.apply(self.actions[index], self._choices[index])
         self.first_action = len(match.actions)
         self.frames: list[Frame] = []

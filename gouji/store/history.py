@@ -5,8 +5,11 @@ respected), for the history list, the statistics and reviews.
 The app calls ``History.record(match, seating)`` after every action: it costs
 a length comparison unless a deal has just ended, and then writes that deal
 (and the match's running state) in one transaction. A damaged, foreign or
-newer database is kept aside as ``history.sqlite3.broken`` and a new one is
-started; ``problem`` then says so in both languages — nothing raises.
+newer database — or a folder, pipe or broken link in its place — is kept aside
+as ``history.sqlite3.broken`` and a new one is started; ``problem`` then says
+so in both languages — nothing raises. A damaged row is skipped and counted
+(``history_rows``), never a reason to set the other rows aside. A write that
+meets another program's lock sets ``busy``: the caller may try again.
 
 Each call opens its own connection, so a worker thread may do the writing;
 use one ``History`` from one thread at a time.
@@ -15,7 +18,9 @@ use one ``History`` from one thread at a time.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -25,14 +30,18 @@ from weakref import WeakKeyDictionary
 from ..engine.dealcode import DealRef
 from ..engine.match import Match
 from ..engine.rules import RuleSet
+from ..engine.seats import SEATS
 from ..engine.tribute import DealResult
 from ..version import version
+from .history_rows import BadRow, deal_from_row, match_from_row
 from .history_schema import ForeignDatabase, NewerDatabase, check_version, migrate, transaction
 from .records import DealRecord, MatchRecord, Seating, chuan_for, outcome_of, points_of
 from .saves import pack_actions, unpack_actions
 from .settings import data_dir, keep_aside
 
 T = TypeVar("T")
+R = TypeVar("R")
+BUSY_CODES = (5, 6)   # SQLITE_BUSY, SQLITE_LOCKED: another connection holds the database
 DB_NAME = "history.sqlite3"
 MIXED = "mixed"
 DEAL_COLUMNS = ("d.id, d.match_id, d.idx, d.ended, m.preset, d.bot_level, m.practice, m.human, d.places, "
@@ -52,11 +61,30 @@ def rules_text(rules: RuleSet) -> str:
 class History:
     def __init__(self, path: Path | None = None, now: Callable[[], datetime] | None = None) -> None:
         self.path = path or history_path()
-        self.problem: str | None = None   # what went wrong in the last call, in both languages, or None
+        self._problem: str | None = None
+        self._problems: list[str] = []    # every problem since the last take_problems()
+        self.busy = False                 # the last call met another program's lock (worth trying again)
+        self._bad: dict[str, set[int]] = {"deals": set(), "matches": set()}   # damaged rows seen, by id
         self._now = now or (lambda: datetime.now().astimezone())
         self._checked = False             # integrity checked once per run
         # match -> (its row, or None before it has one; the results already recorded or skipped)
         self._rows: WeakKeyDictionary[Match, tuple[int | None, int]] = WeakKeyDictionary()
+
+    @property
+    def problem(self) -> str | None:
+        """What went wrong in the last call, in both languages, or None."""
+        return self._problem
+
+    @problem.setter
+    def problem(self, text: str | None) -> None:
+        self._problem = text
+        if text and text not in self._problems:
+            self._problems.append(text)
+
+    def take_problems(self) -> list[str]:
+        """Every problem since the last call (a call may meet several: a file kept aside, then bad rows)."""
+        found, self._problems = self._problems, []
+        return found
 
     # ----- writing ---------------------------------------------------------
     def record(self, match: Match, seating: Seating = Seating(), key: Match | None = None) -> str | None:
@@ -92,17 +120,24 @@ class History:
         row = known[0] if known is not None else self._find(db, match, seating) if seating.resumed else None
         if row is None or not db.execute("SELECT 1 FROM matches WHERE id = ?", (row,)).fetchone():
             return None, 0
-        last = db.execute("SELECT max(idx) FROM deals WHERE match_id = ?", (row,)).fetchone()[0]
-        return row, (last + 1 if last is not None else 0)
+        last = db.execute("SELECT max(idx) FROM deals WHERE match_id = ? AND typeof(idx) = 'integer'",
+                          (row,)).fetchone()[0]
+        return row, (min(last + 1, len(match.results)) if isinstance(last, int) and last >= 0 else 0)
 
     def _find(self, db: sqlite3.Connection, match: Match, seating: Seating) -> int | None:
-        """A resumed match's row: unfinished, same seed, rules and player, its actions a prefix of the match's."""
-        rows = db.execute("SELECT id, actions FROM matches WHERE ended IS NULL AND seed = ? AND rules = ? "
-                          "AND practice = ? AND human = ? ORDER BY id DESC",
+        """A resumed match's row: same seed, rules and player, its actions a prefix of the match's;
+        unfinished — or, for a finished match whose save was kept until its last deal was recorded,
+        finished with exactly its actions (it was recorded after all: nothing to add)."""
+        ended = "" if match.is_over else "ended IS NULL AND "
+        rows = db.execute(f"SELECT id, actions, ended FROM matches WHERE {ended}seed = ? AND rules = ? "
+                          "AND practice = ? AND human = ? ORDER BY ended IS NULL DESC, id DESC",
                           (match.seed, rules_text(match.rules), seating.practice, seating.human)).fetchall()
-        for row, stored in rows:
-            actions, _ = unpack_actions(json.loads(stored))
-            if actions == match.actions[:len(actions)]:
+        for row, stored, finished in rows:
+            try:
+                actions, _ = unpack_actions(json.loads(stored))
+            except (ValueError, TypeError, RecursionError):   # a damaged row: not this match's
+                continue
+            if actions == match.actions[:len(actions)] and (finished is None or len(actions) == len(match.actions)):
                 return int(row)
         return None
 
@@ -135,9 +170,9 @@ class History:
         actions = json.dumps(pack_actions(match.actions[:end], match.card_choices[:end]), separators=(",", ":"))
         human = db.execute("SELECT human FROM matches WHERE id = ?", (row,)).fetchone()[0]
         over = match.is_over
+        outcome = outcome_of(points_of(human, match.totals)) if over and human in SEATS else None
         db.execute("UPDATE matches SET actions = ?, total_even = ?, total_odd = ?, ended = ?, outcome = ? WHERE id = ?",
-                   (actions, *match.totals, self._stamp() if over else None,
-                    outcome_of(points_of(human, match.totals)) if over else None, row))
+                   (actions, *match.totals, self._stamp() if over else None, outcome, row))
 
     def _stamp(self) -> str:
         return self._now().isoformat(timespec="seconds")
@@ -165,14 +200,31 @@ class History:
             where, args = where + " AND d.match_id = ?", args + [match_id]
         sql = (f"SELECT {DEAL_COLUMNS} FROM deals d JOIN matches m ON m.id = d.match_id WHERE {where} "
                "ORDER BY d.id DESC LIMIT ?")
-        return self._run(lambda db: [_deal(r) for r in db.execute(sql, (*args, limit or -1))], [], create=False)
+        return self._run(lambda db: self._rows_of(db, sql, (*args, limit or -1), "deals", deal_from_row), [],
+                         create=False)
 
     def matches(self, level: str | None = None, preset: str | None = None, practice: bool | None = False,
                 limit: int | None = None) -> list[MatchRecord]:
         """Recorded matches (finished or not), newest first."""
         where, args = _filters("m.bot_level", level, preset, practice)
         sql = f"SELECT {MATCH_COLUMNS} FROM matches m WHERE {where} ORDER BY m.id DESC LIMIT ?"
-        return self._run(lambda db: [_match(r) for r in db.execute(sql, (*args, limit or -1))], [], create=False)
+        return self._run(lambda db: self._rows_of(db, sql, (*args, limit or -1), "matches", match_from_row), [],
+                         create=False)
+
+    def _rows_of(self, db: sqlite3.Connection, sql: str, args: tuple, table: str,
+                 read: Callable[[tuple], R]) -> list[R]:
+        """The rows read back; a damaged one is skipped and counted (one message for them all)."""
+        found: list[R] = []
+        for row in db.execute(sql, args):
+            try:
+                found.append(read(row))
+            except BadRow:
+                self._bad[table].add(row[0])
+        bad = sum(len(ids) for ids in self._bad.values())
+        if bad:
+            self.problem = (f"有 {bad} 条记录损坏，已跳过（其余记录都在） / {bad} damaged "
+                            f"record{'s' if bad > 1 else ''} skipped (the others are all there)")
+        return found
 
     def counts(self) -> tuple[int, int, int]:
         """(deals, matches, finished matches), practice included."""
@@ -189,19 +241,20 @@ class History:
             if row is None:
                 return None
             try:
-                actions, choices = unpack_actions(json.loads(row[2]))
-                rules = RuleSet.from_dict(json.loads(row[1]))
-            except ValueError as exc:   # one damaged row: report it, keep the database
-                self.problem = f"这一局的记录有误：{exc} / this deal's record is damaged: {exc}"
+                actions, choices = unpack_actions(_json_of(row[2]))
+                rules = RuleSet.from_dict(_json_of(row[1]))
+                ref = DealRef(rules, row[0], tuple(actions[:deal.end_action]), deal.index, deal.human)
+            except (ValueError, TypeError) as exc:   # one damaged row: report it, keep the database
+                why = str(exc)[:200]
+                self.problem = f"这一局的记录有误：{why} / this deal's record is damaged: {why}"
                 return None
-            return DealRef(rules, row[0], tuple(actions[:deal.end_action]), deal.index, deal.human), \
-                choices[:deal.end_action]
+            return ref, choices[:deal.end_action]
         return self._run(read, None, create=False)
 
     # ----- the database file -------------------------------------------------
     def _run(self, work: Callable[[sqlite3.Connection], T], default: T, create: bool) -> T:
         """``work`` on an open database; trouble becomes ``problem``, a damaged file is kept aside."""
-        self.problem = None
+        self.problem, self.busy = None, False
         for attempt in range(2):
             try:
                 db = self._open(create)
@@ -212,9 +265,14 @@ class History:
                 finally:
                     db.close()
             except sqlite3.OperationalError as exc:   # locked, full, read-only: the file is fine
+                self.busy = getattr(exc, "sqlite_errorcode", None) in BUSY_CODES or "locked" in str(exc)
                 self.problem = f"历史记录暂时无法使用：{exc} / the history could not be used: {exc}"
                 return default
-            except (sqlite3.DatabaseError, ValueError) as exc:   # damaged pages or rows
+            except (ValueError, TypeError) as exc:   # a value no row should hold: that row, not the file
+                self.problem = f"历史记录里有一条记录有误：{str(exc)[:200]} / a record in the history is damaged: " \
+                               f"{str(exc)[:200]}"
+                return default
+            except sqlite3.DatabaseError as exc:   # damaged pages
                 why = " ".join(str(exc).split())
                 if attempt or not self._set_aside("历史记录数据库损坏", f"the history database is damaged ({why})"):
                     return default
@@ -224,8 +282,14 @@ class History:
         return default
 
     def _open(self, create: bool) -> sqlite3.Connection | None:
-        if not create and not self.path.exists():
+        if not create and not os.path.lexists(self.path):
             return None
+        if os.path.lexists(self.path) and not _ordinary_file(self.path):
+            if not self._set_aside("历史记录的位置上不是普通文件（是文件夹、管道或失效的链接）",
+                                   "in the history's place is no ordinary file (a folder, a pipe or a broken link)"):
+                return None
+            if not create:
+                return None
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             return self._connect()
@@ -281,14 +345,18 @@ def _filters(level_column: str, level: str | None, preset: str | None,
     return " AND ".join(where), args
 
 
-def _deal(row: tuple) -> DealRecord:
-    (id_, match_id, idx, ended, preset, level, practice, human, places, even, odd, opened, human_opened,
-     chuan, first, end) = row
-    return DealRecord(id_, match_id, idx, ended, preset, level, bool(practice), human, tuple(json.loads(places)),
-                      (even, odd), tuple(bool(o) for o in json.loads(opened)),
-                      None if human_opened is None else bool(human_opened), chuan, first, end)
+def _ordinary_file(path: Path) -> bool:
+    """A regular file, or a link to one (SQLite can open it)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:   # a broken link, or a folder we may not look into
+        return False
 
 
-def _match(row: tuple) -> MatchRecord:
-    id_, started, ended, seed, preset, level, practice, human, length, deals, even, odd = row
-    return MatchRecord(id_, started, ended, seed, preset, level, bool(practice), human, length, deals, (even, odd))
+def _json_of(text: object) -> Any:
+    if not isinstance(text, str):
+        raise ValueError("it is not JSON text")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("it is nested too deeply") from None

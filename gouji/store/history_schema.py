@@ -69,14 +69,21 @@ def _v2(db: sqlite3.Connection) -> None:
     rows = db.execute("SELECT d.id, d.places, d.opened, m.human, m.bot_level, m.rules FROM deals d "
                       "JOIN matches m ON m.id = d.match_id").fetchall()
     for deal_id, places_json, opened_json, human, level, rules_json in rows:
-        places, opened = json.loads(places_json), json.loads(opened_json)
-        kai_dian = json.loads(rules_json).get("kai_dian", True)
+        try:
+            places, opened = json.loads(places_json), json.loads(opened_json)
+            kai_dian = json.loads(rules_json).get("kai_dian", True)
+            values = (level, places.index(human), bool(opened[human]) if kai_dian else None, chuan_for(places, human))
+        except (ValueError, TypeError, LookupError, AttributeError, RecursionError):
+            continue   # a damaged row keeps the defaults; reading skips it (history_rows)
         db.execute("UPDATE deals SET bot_level = ?, human_place = ?, human_opened = ?, chuan = ? WHERE id = ?",
-                   (level, places.index(human), bool(opened[human]) if kai_dian else None,
-                    chuan_for(places, human), deal_id))
+                   (*values, deal_id))
     for match_id, human, even, odd in db.execute(
             "SELECT id, human, total_even, total_odd FROM matches WHERE ended IS NOT NULL").fetchall():
-        db.execute("UPDATE matches SET outcome = ? WHERE id = ?", (outcome_of(points_of(human, (even, odd))), match_id))
+        try:
+            outcome = outcome_of(points_of(human, (even, odd)))
+        except (TypeError, LookupError):
+            continue
+        db.execute("UPDATE matches SET outcome = ? WHERE id = ?", (outcome, match_id))
 
 
 def _script(db: sqlite3.Connection, script: str) -> None:

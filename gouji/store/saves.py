@@ -1,9 +1,15 @@
 """Saves that lose nothing: the match as (rules, seed, actions), written
-atomically after every action; a broken save is kept aside, never fatal."""
+atomically after every action; a broken save is kept aside, never fatal.
+
+A finished match stays saved until its last deal is in the history: the
+history's worker drops it with ``delete_save_if`` (only if the file still
+holds that match — a new one may have been saved meanwhile; one lock orders
+the two threads' writes)."""
 
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +23,7 @@ from .settings import data_dir
 
 SAVE_VERSION = 1
 KEYS = ("version", "seed", "rules", "actions")
+_WRITING = threading.Lock()   # the loop saves, the history's worker drops a finished match's save
 
 
 def save_path() -> Path:
@@ -49,21 +56,49 @@ def dump(match: Match) -> str:
 
 
 def save_match(match: Match, path: Path | None = None) -> str | None:
-    """Write the save; an error message instead of an exception if the disk refuses."""
+    """Write the save; an error message instead of an exception if the disk refuses (the same
+    message for the same trouble: it names the folder, not the temporary file)."""
+    target = path or save_path()
     try:
-        atomic_write(path or save_path(), dump(match))
+        with _WRITING:
+            atomic_write(target, dump(match))
     except OSError as exc:
-        return str(exc)
+        return f"{exc.strerror or type(exc).__name__} ({target.parent})"
     return None
 
 
 def delete_save(path: Path | None = None) -> str | None:
-    """Forget the save of a finished match; an error message if the disk refuses."""
+    """Forget the save; an error message if the disk refuses."""
+    target = path or save_path()
     try:
-        (path or save_path()).unlink(missing_ok=True)
+        with _WRITING:
+            target.unlink(missing_ok=True)
     except OSError as exc:
-        return str(exc)
+        return f"{exc.strerror or type(exc).__name__} ({target})"
     return None
+
+
+def delete_save_if(match: Match, path: Path | None = None) -> str | None:
+    """Forget the save only if it holds ``match`` (same seed, rules and actions): a new match
+    may have been saved since. An error message if the disk refuses."""
+    target = path or save_path()
+    try:
+        with _WRITING:
+            if _holds(target, match):
+                target.unlink()
+    except OSError as exc:
+        return f"{exc.strerror or type(exc).__name__} ({target})"
+    return None
+
+
+def _holds(path: Path, match: Match) -> bool:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        actions, _ = unpack_actions(data.get("actions"))
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return False
+    return data.get("seed") == match.seed and data.get("rules") == match.rules.to_dict() \
+        and actions == match.actions
 
 
 @dataclass(frozen=True)

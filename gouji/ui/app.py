@@ -15,13 +15,14 @@ import pygame
 
 import bots
 
+from ..engine.dealcode import DealRef
 from ..engine.match import Match
 from ..engine.rules import RuleSet
 from ..store.files import sweep_stale_temps
 from ..store.progress import load_progress
 from ..store.records import Seating
 from ..store.rules_file import load_rules_file, save_rules
-from ..store.saves import delete_save, load_save, save_match
+from ..store.saves import delete_save_if, has_save, load_save, save_match
 from ..store.settings import Settings, config_dir, data_dir, load_settings, rules_path, save_settings
 from ..table import Table
 from .app_learn import LearnMixin
@@ -32,6 +33,7 @@ from .layout import Layout
 from .notices import Notices
 from .recorder import Recorder
 from .records_nav import RecordsNav
+from .review_loader import ReviewLoader
 from .scenes.base import Scene, SceneStack
 from .sound import Sounds
 from .window import open_window, set_mode
@@ -53,6 +55,7 @@ class Options:
     size: tuple[int, int] | None = None  # the window's size (else it fits the screen)
     fullscreen: bool = False
     review: str | None = None          # a deal code to open a review of at start (--review)
+    review_ref: DealRef | None = None  # … already decoded (the command line checks it before the window opens)
     lesson: str | None = None          # open this lesson (with a screenshot: at its first step, then quit)
 
     @property
@@ -65,16 +68,22 @@ class Options:
         return self.save if self.save is not None else not self.unattended
 
 
+RETELL_AFTER = 300.0   # seconds before a lasting problem (a read-only folder) is shown again
+
+
 class App(RecordsNav, LearnMixin):
     def __init__(self, options: Options, screen: pygame.Surface | None = None) -> None:
         self.options = options
         self.notices = Notices()
         self.write_problems: dict[str, str | None] = {}   # notice key -> why the last write failed
+        self._told: dict[tuple[str, str], float] = {}    # (notice key, why) -> when it was last shown
         self.saved_actions: int | None = None             # actions in the save last written
         self.settings: Settings
         self.settings_problem: str | None
         self.rules_problem: str | None = None
         self.save_problem: str | None = None
+        self.ended_save: Match | None = None              # a finished match still saved (its last deal unrecorded)
+        self.recorder = Recorder(enabled=options.persist)  # the history, on a worker thread
         self._load_players_files()
         overrides = {k: v for k, v in (("language", options.lang), ("speed", options.speed),
                                        ("preset", options.rules), ("bot_level", options.bots)) if v}
@@ -96,13 +105,13 @@ class App(RecordsNav, LearnMixin):
         self.match: Match | None = None
         self.table: Table | None = None                   # the table being played (``table.practice``)
         self.seating = Seating()                          # the match's human seat, practice or not, …
-        self.recorder = Recorder(enabled=options.persist)  # the history, on a worker thread
+        self.reviews = ReviewLoader()                       # reviews are made on another
         from .scenes.title import TitleScene
         self.scenes.reset(TitleScene(self))
         if options.fullscreen:
             self.toggle_fullscreen()
         if options.review:
-            self.start_review(options.review)
+            self.start_review(options.review, options.review_ref)
         elif options.lesson:
             self.open_lesson(options.lesson, first_step=bool(options.screenshot))
         elif options.autoplay:
@@ -158,24 +167,53 @@ class App(RecordsNav, LearnMixin):
 
     def _check_save(self) -> None:
         """Read the save at start-up, so a broken one is reported (and kept aside) at once
-        and Continue is offered only for a match that resumes."""
-        problem = load_save().problem
+        and Continue is offered only for a match that resumes. A finished match still saved
+        ended just before the program died: its deals go into the history, then the save goes."""
+        loaded = load_save()
+        if loaded.problem:
+            self.save_problem = loaded.problem
+            self.report("save_broken", loaded.problem)
+        match = loaded.match
+        if match is not None and match.is_over:
+            self.ended_save = match
+            seating = Seating(resumed=True, bot_level=self.settings.bot_level)
+            self.recorder.after_action(match, seating, then=lambda: self._drop_save(match))
+
+    def can_continue(self) -> bool:
+        """A saved match to go on with (not one that has ended)."""
+        return has_save() and self.ended_save is None
+
+    def _drop_save(self, match: Match) -> None:
+        """On the history's worker, once ``match``'s last deal is recorded."""
+        problem = delete_save_if(match)
         if problem:
-            self.save_problem = problem
-            self.report("save_broken", problem)
+            print(f"gouji: the finished match's save could not be removed: {problem}", file=sys.stderr)
+        elif self.ended_save is match:
+            self.ended_save = None
 
     def report(self, key: str, why: str, seconds: float = 20.0) -> None:
         """A problem with the player's files: on screen, in his language, and on stderr."""
         self.notices.post(key, seconds, why=why)
         print(f"gouji: {t(key, 'en', why=why)}", file=sys.stderr)
 
+    def report_now_and_then(self, key: str, why: str, seconds: float = 12.0) -> None:
+        """A problem that may recur at every action or deal (a read-only folder): shown once,
+        and again only every ``RETELL_AFTER`` seconds while it lasts."""
+        now = time.monotonic()
+        last = self._told.get((key, why))
+        if last is None or now - last >= RETELL_AFTER:
+            self._told[(key, why)] = now
+            self.report(key, why, seconds=seconds)
+
     def _written(self, key: str, problem: str | None) -> None:
-        """After writing a file: a failure is shown once (not after every action), and
-        again only if it changes or comes back after writing worked."""
+        """After writing a file: a failure is shown once (not after every action), again if it
+        changes or comes back after writing worked, and now and then while it lasts."""
         before = self.write_problems.get(key)
         if problem and problem != before:
-            self.report(key, problem, seconds=12.0)
-        elif before and not problem and key == "save_failed":
+            self._told.pop((key, problem), None)
+        if problem:
+            self.report_now_and_then(key, problem)
+        elif before and key == "save_failed":
             self.notices.post("save_works", 5.0)
         self.write_problems[key] = problem
 
@@ -230,8 +268,8 @@ class App(RecordsNav, LearnMixin):
 
     def continue_match(self) -> None:
         loaded = load_save()
-        if loaded.match is None:
-            self.save_problem = loaded.problem or "no save"
+        if loaded.match is None or loaded.match.is_over:
+            self.save_problem = loaded.problem or ("the saved match has ended" if loaded.match else "no save")
             self.report("continue_broken", self.save_problem)
             self.to_title()
             return
@@ -245,19 +283,23 @@ class App(RecordsNav, LearnMixin):
         return self.match
 
     def _applied(self, item) -> None:
-        """After every action: save the match, atomically (or forget it when over);
-        a failure is shown during play."""
+        """After every action: save the match, atomically, and hand a deal that ended to the
+        history; a finished match's save goes only once its last deal is recorded (a kill at
+        the end of a match loses nothing). A failure is shown during play."""
         match = self.playing
         practice = self.seating.practice or (self.table is not None and self.table.practice)
-        self.recorder.after_action(match, replace(self.seating, bot_level=self.settings.bot_level, practice=practice))
+        seating = replace(self.seating, bot_level=self.settings.bot_level, practice=practice)
         if not self.options.persist or practice:   # practice is never saved (nor the real save touched)
+            self.recorder.after_action(match, seating)
             return
-        problem = delete_save() if match.is_over else save_match(match)
+        problem = save_match(match)
         self._written("save_failed", problem)
-        if problem is None and not match.is_over:
+        drop = (lambda: self._drop_save(match)) if match.is_over and problem is None else None
+        self.recorder.after_action(match, seating, then=drop)
+        if problem is None:
             self.saved_actions = len(match.actions)
             if item is not None:
-                self.trace(f"saved {len(match.actions)}")
+                self.trace(f"saved {len(match.actions)}" + (" over" if match.is_over else ""))
 
     def save_note(self) -> str:
         """What became of the match, for a crash message."""
@@ -267,8 +309,8 @@ class App(RecordsNav, LearnMixin):
             return "this unattended run did not save its match (--save would)"
         if self.table is not None and self.table.practice:
             return "a practice match was being played (practice is never saved)"
-        if self.match.is_over:
-            return "the match had ended"
+        if self.match.is_over and self.saved_actions == len(self.match.actions):
+            return "the match had ended; its last deal goes into the history at the next start if it is not there yet"
         if self.saved_actions == len(self.match.actions):
             return "your match was saved after the last action: Continue resumes it"
         return f"the last actions could not be saved ({self.write_problems.get('save_failed')})"
@@ -386,7 +428,7 @@ class App(RecordsNav, LearnMixin):
             self.handle(event)
             changed = True
         for why in self.recorder.problems():
-            self.report("history_problem", why, seconds=12.0)
+            self.report_now_and_then("history_problem", why)
         changed = self.notices.update(dt) or changed
         top = self.scenes.top
         if top is not None and self.running:
@@ -414,6 +456,7 @@ class App(RecordsNav, LearnMixin):
                 self.exit_code = 3
                 break
         self.recorder.close()   # the last deal's record is written before the program ends
+        self.reviews.close()
         if self.table is not None:
             self.table.close()    # a bot still searching is told to stop
         bots.shutdown()           # the expert's worker processes, if a search started them

@@ -9,7 +9,7 @@ scenes lazily, as the app does.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import pygame
@@ -19,6 +19,7 @@ from ..engine.match import Match
 from ..review import Review, Start
 from ..store.records import Seating
 from .prompts import Line, said
+from .review_loader import Job, ReviewLoader
 
 if TYPE_CHECKING:
     from .notices import Notices
@@ -32,6 +33,7 @@ class RecordsNav:
     scenes: "SceneStack"
     notices: "Notices"
     recorder: "Recorder"
+    reviews: ReviewLoader
     match: Match | None
     seating: Seating
 
@@ -65,34 +67,43 @@ class RecordsNav:
 
     # ----- reviews ------------------------------------------------------------------
     def open_review(self, ref: DealRef, choices: Choices = None) -> bool:
-        """The review of ``ref`` over the current screen; False (and a notice) if it cannot be made."""
-        from .scenes.review import ReviewScene
-        try:
-            review = Review(ref, choices)
-        except ValueError as exc:   # DealCodeError, IllegalAction: a record that does not replay
-            why = f"{exc.zh} / {exc.en}" if isinstance(exc, DealCodeError) else str(exc)
-            self.report("review_failed", why, seconds=10.0)
-            return False
-        self.scenes.push(ReviewScene(self.host, review))
+        """Start making the review of ``ref`` off the frame loop; a panel says so until it opens
+        over the current screen (or a notice says why it cannot be made)."""
+        self._load_review(self.reviews.start(lambda stopped: Review(ref, choices, stop=stopped)))
         return True
 
-    def open_review_code(self, code: str) -> str | None:
-        """The review of a pasted code; the reason (zh / en) if the code is refused."""
-        try:
-            ref = decode(code)
-        except DealCodeError as exc:
-            return f"{exc.zh}\n{exc.en}"
-        self.open_review(ref)
-        return None
+    def _load_review(self, job: Job[Review], failed: Callable[[str, str], None] | None = None) -> None:
+        from .scenes.loading import LoadingScene
+        self.scenes.push(LoadingScene(self.host, job, self.show_review, failed or self._review_failed))
 
-    def start_review(self, code: str) -> None:
-        """``--review CODE``: its review over the title; with ``--screenshot`` a PNG of its first position."""
-        problem = self.open_review_code(code)
-        if problem is not None:
-            self.report("review_failed", problem.replace("\n", " / "))
+    def show_review(self, review: Review) -> None:
+        from .scenes.review import ReviewScene
+        self.scenes.push(ReviewScene(self.host, review))
+
+    def _review_failed(self, zh: str, en: str) -> None:
+        self.report("review_failed", zh if zh == en else f"{zh} / {en}", seconds=10.0)
+
+    def settle_review(self, timeout: float = 60.0) -> None:
+        """Tests and screenshot runs: finish the review being made now, if any."""
+        from .scenes.loading import LoadingScene
+        top = self.scenes.top
+        if isinstance(top, LoadingScene):
+            top.job.wait(timeout)
+            top.finish()
+
+    def start_review(self, code: str, ref: DealRef | None = None) -> None:
+        """``--review CODE`` (``ref``: the code, already decoded): its review over the title;
+        with ``--screenshot`` a PNG of its first position. A code that fails: exit status 2."""
+        def make(stopped: Callable[[], bool]) -> Review:
+            return Review(ref if ref is not None else decode(code, stopped), stop=stopped)
+
+        def failed(zh: str, en: str) -> None:
+            self._review_failed(zh, en)
             self.exit_code = 2
+        self._load_review(self.reviews.start(make), failed)
         if self.options.screenshot:
             from .scenes.review import ReviewScene
+            self.settle_review()
             if isinstance(self.scenes.top, ReviewScene):
                 self.scenes.top.analyser.wait()   # the picture shows the analysis' summary
             self.draw()

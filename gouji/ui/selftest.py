@@ -104,6 +104,7 @@ def _records(app) -> str:
     """The deal's review with its analysis, the statistics and the history list (SQLite in the build)."""
     from .scenes.review import ReviewScene
     app.review_deal(0)
+    app.settle_review()
     review = app.scenes.top
     if not isinstance(review, ReviewScene):
         raise RuntimeError("the deal's review did not open")

@@ -14,6 +14,7 @@ def shoot_records(app, shot: Callable[[str], None]) -> None:
     from .scenes.review import ReviewScene
     app.recorder.wait()
     app.review_deal(len(app.playing.results) - 1)
+    app.settle_review()
     review = app.scenes.top
     assert isinstance(review, ReviewScene)
     review.analyser.wait()
@@ -32,7 +33,10 @@ def shoot_records(app, shot: Callable[[str], None]) -> None:
         app.frame(0.01)
         shot(name)
     app.open_paste("GJ1:AAoAAKgBTphdWL-kYv2F45lGRfzxXhf")
-    app.scenes.top.submit()
+    paste = app.scenes.top
+    paste.submit()
+    paste.job.wait()
+    paste.finish()
     shot("paste-refused")
     app.scenes.pop()
     app.open_stats()

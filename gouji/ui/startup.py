@@ -1,15 +1,25 @@
-"""Starting the game from the command line: check for a display, run the app,
-and turn any failure into a clear message (never a bare traceback)."""
+"""Starting the game from the command line: check for a display, hold the
+data folder (one game per folder), run the app, and turn any failure into a
+clear message (never a bare traceback). SIGTERM and SIGHUP (closing the
+terminal) end the game as its window's close button does: what is being
+written to the history is finished first."""
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 
+from ..store.instance import FolderInUse, hold_data_folder
 from .app import App, Options
 from .window import NoRealWindow
+
+REFUSAL_SECONDS = 20.0   # how long the "already running" window stays up without an answer
 
 
 def no_display_reason() -> str | None:
@@ -26,10 +36,18 @@ def run(options: Options) -> int:
     if reason:
         print(f"gouji: {reason}", file=sys.stderr)
         return 1
+    try:
+        lock = hold_data_folder() if options.persist else None
+    except FolderInUse as exc:
+        print(f"gouji: {exc.zh}\n{exc.en}", file=sys.stderr)
+        if not options.unattended:
+            show_refusal(exc.zh, exc.en)
+        return 1
     app: App | None = None
     try:
         app = App(options)
-        return app.run()
+        with quit_on_signals(app):
+            return app.run()
     except NoRealWindow as exc:
         print(f"gouji: {exc}", file=sys.stderr)
         return 1
@@ -44,6 +62,57 @@ def run(options: Options) -> int:
         print(f"gouji: unexpected error: {type(exc).__name__}: {str(exc)[:300]}\n"
               f"details were written to {path}; {note}", file=sys.stderr)
         return 1
+    finally:
+        pygame.quit()
+        if lock is not None:
+            lock.release()
+
+
+@contextmanager
+def quit_on_signals(app: App) -> Iterator[None]:
+    """SIGTERM/SIGHUP: leave the loop at its next turn, as the close button does (the second
+    such signal acts as the system's default would)."""
+    names = [name for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    kinds = [getattr(signal, name) for name in names]
+    before = {kind: signal.getsignal(kind) for kind in kinds}
+
+    def stop(signum: int, frame: object) -> None:
+        app.running = False
+        signal.signal(signum, signal.SIG_DFL)
+    for kind in kinds:
+        signal.signal(kind, stop)
+    try:
+        yield
+    finally:
+        for kind, handler in before.items():
+            signal.signal(kind, handler)
+
+
+def show_refusal(zh: str, en: str) -> None:
+    """The reason the game cannot start, in a small window (a game started from a menu has no
+    terminal to read): until a key, a click, closing it, or ``REFUSAL_SECONDS``."""
+    try:
+        from . import theme
+        from .fonts import Fonts
+        pygame.init()
+        screen = pygame.display.set_mode((760, 220))
+        pygame.display.set_caption("够级 Gouji")
+        fonts = Fonts()
+        screen.fill(theme.BG_TOP)
+        y = 24
+        for text, size in ((zh, 20), (en, 18), ("按任意键关闭 · Press any key to close", 15)):
+            for line in fonts.wrap(text, size, 700):
+                screen.blit(fonts.render(line, size, theme.TEXT), (30, y))
+                y += size + 10
+            y += 8
+        pygame.display.flip()
+        ends = time.monotonic() + REFUSAL_SECONDS
+        while time.monotonic() < ends:
+            if any(e.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONUP) for e in pygame.event.get()):
+                break
+            time.sleep(0.05)
+    except pygame.error:
+        pass   # no window: the message on stderr stands
     finally:
         pygame.quit()
 

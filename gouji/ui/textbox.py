@@ -10,10 +10,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..engine.dealcode import MAX_TEXT_CHARS
 from . import theme
 from .fonts import Fonts
 
-LIMIT = 4000   # characters: a code of a match's last deal is a few hundred
+LIMIT = MAX_TEXT_CHARS   # every code the game can make, with words around it
 
 
 def clipboard_text() -> str:
@@ -32,6 +33,7 @@ class TextBox:
     cursor: int = 0
     composing: str = ""            # an input method's text not yet committed
     all_selected: bool = False
+    refused: int = 0               # the length of the last text too long to insert (0: none)
     _wrapped: tuple[str, int, list[tuple[int, int]]] = ("", 0, [])   # text, width -> (start, end) per line
 
     def start(self) -> None:
@@ -46,14 +48,19 @@ class TextBox:
         self.text = text[:LIMIT]
         self.cursor, self.all_selected, self.composing = len(self.text), False, ""
 
-    def insert(self, text: str) -> None:
+    def insert(self, text: str) -> bool:
+        """Put ``text`` at the cursor (over the selection); False, changing nothing, if the box
+        would hold more than ``LIMIT`` characters — never a silently cut code."""
+        kept = "" if self.all_selected else self.text
+        if len(kept) + len(text) > LIMIT:
+            self.refused = len(text)
+            return False
         text = "".join(ch for ch in text if ch.isprintable() or ch in "\n\t")
         if self.all_selected:
             self.text, self.cursor, self.all_selected = "", 0, False
-        room = LIMIT - len(self.text)
-        text = text[:max(0, room)]
         self.text = self.text[:self.cursor] + text + self.text[self.cursor:]
         self.cursor += len(text)
+        return True
 
     # ----- events ---------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -113,16 +120,26 @@ class TextBox:
 
     # ----- drawing ------------------------------------------------------------------
     def wrap(self, fonts: Fonts, text: str) -> list[tuple[int, int]]:
-        """Character-wrapped lines of ``text`` that fit the box (kept until the text changes)."""
+        """Character-wrapped lines of ``text`` that fit the box (kept until the text changes).
+        Widths are summed per character, so the longest code (tens of thousands of characters)
+        wraps in milliseconds."""
         font, width = fonts.get(self.size), self.rect.width - 20
         if self._wrapped[:2] == (text, width):
             return self._wrapped[2]
-        lines, start = [], 0
-        for i in range(1, len(text) + 1):
-            if text[i - 1] == "\n" or (i - start > 1 and font.size(text[start:i])[0] > width):
-                end = i if text[i - 1] == "\n" else i - 1
-                lines.append((start, end))
-                start = end
+        widths: dict[str, int] = {}
+        lines, start, used = [], 0, 0
+        for i, ch in enumerate(text):
+            if ch == "\n":
+                lines.append((start, i + 1))
+                start, used = i + 1, 0
+                continue
+            w = widths.get(ch)
+            if w is None:
+                w = widths[ch] = font.size(ch)[0]
+            if used + w > width and i > start:
+                lines.append((start, i))
+                start, used = i, 0
+            used += w
         lines.append((start, len(text)))
         self._wrapped = (text, width, lines)
         return lines

@@ -42,6 +42,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "paste_open": ("打开", "Open"),
     "paste_paste": ("粘贴", "Paste"),
     "paste_empty": ("请先粘贴一个牌局码", "Paste a deal code first"),
+    "paste_reading": ("正在读取牌局码… {s} 秒（Esc 取消）", "Reading the code… {s} s (Esc cancels)"),
+    "paste_too_long": ("粘贴的文字太长（{n} 个字符），不会是牌局码：牌局码最长 {most} 个字符",
+                       "The pasted text is too long ({n} characters) to be a deal code: the longest has {most}"),
+    "loading_review": ("正在准备复盘… {s} 秒", "Preparing the review… {s} s"),
+    "loading_cancel": ("Esc 取消", "Esc cancels"),
     # statistics
     "st_title": ("统计", "Statistics"),
     "st_practice_left_out": ("练习局不计入统计", "Practice games are not counted"),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from ...engine.cards import make_card
-from ...store.saves import has_save
 from ...version import version
 from .. import theme
 from ..i18n import other_language, t
@@ -37,7 +36,7 @@ class TitleScene(Scene):
                    "preset": self.app.open_rules, "language": self._toggle_language,
                    "settings": self.app.open_settings, "help": self.app.open_help, "quit": self.app.quit}
         top, step, L = COLUMN_TOP, 54, self.app.layout
-        buttons = column(L, entries[:-1], actions, top, width=320, enabled={"continue": has_save()},
+        buttons = column(L, entries[:-1], actions, top, width=320, enabled={"continue": self.app.can_continue()},
                          hotkeys=HOTKEYS, step=step, height=46)
         records = self._records_row(top + len(buttons) * step)   # statistics and past deals, then quit
         last = column(L, entries[-1:], actions, top + (len(buttons) + 1) * step, width=320, hotkeys=HOTKEYS,
