@@ -217,7 +217,7 @@ def _check_fields(rules: RuleSet, seed: int, deal: int, seat: int, count: int, n
                        f"there is no seat {number_text(seat)} (seats are 0 to 5)")
     if count > (deal + 1) * MAX_ACTIONS_PER_DEAL:
         raise _invalid(f"{deal + 1} 局牌不可能有 {number_text(count)} 个动作",
-                       f"{deal + 1} deals cannot have {number_text(count)} actions")
+                       f"{deal + 1} deal{'s' if deal else ''} cannot have {number_text(count)} actions")
     if number_bytes > (deal + 1) * MAX_DEAL_BYTES:
         raise _invalid("它比任何一局牌需要的都长", "it is longer than any deal can need")
 

@@ -64,6 +64,8 @@ class History:
         self._problem: str | None = None
         self._problems: list[str] = []    # every problem since the last take_problems()
         self.busy = False                 # the last call met another program's lock (worth trying again)
+        self.failed = False               # the last call's work was not done (problem says why)
+        self.busy_timeout = 5.0           # seconds SQLite waits for another program's lock per call
         self._bad: dict[str, set[int]] = {"deals": set(), "matches": set()}   # damaged rows seen, by id
         self._now = now or (lambda: datetime.now().astimezone())
         self._checked = False             # integrity checked once per run
@@ -254,14 +256,16 @@ class History:
     # ----- the database file -------------------------------------------------
     def _run(self, work: Callable[[sqlite3.Connection], T], default: T, create: bool) -> T:
         """``work`` on an open database; trouble becomes ``problem``, a damaged file is kept aside."""
-        self.problem, self.busy = None, False
+        self.problem, self.busy, self.failed = None, False, True
         for attempt in range(2):
             try:
                 db = self._open(create)
                 if db is None:
                     return default
                 try:
-                    return work(db)
+                    done = work(db)
+                    self.failed = False
+                    return done
                 finally:
                     db.close()
             except sqlite3.OperationalError as exc:   # locked, full, read-only: the file is fine
@@ -301,7 +305,7 @@ class History:
         return self._connect() if aside and create else None
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, isolation_level=None, timeout=5)
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy_timeout)
         try:
             check_version(db)          # before anything changes the file
             if not self._checked:

@@ -58,11 +58,11 @@ class Recorder:
         """Write the deal, trying again while another program holds the database."""
         wait = RETRY_FIRST
         while True:
-            problem = history.record(match, seating, key=key)
+            history.record(match, seating, key=key)
             if not history.busy or self._closing.wait(wait):
                 break
             wait = min(wait * 2, RETRY_MOST)
-        if problem is None and then is not None:
+        if not history.failed and then is not None:
             then()
 
     def ask(self, work: Callable[[History], T], default: T | None = None) -> Future:

@@ -1,0 +1,209 @@
+"""The history keeps every deal and survives bad rows: any odd value in any
+column of any row is skipped and counted — the statistics, the list and a
+review of each deal never raise, the other rows stay, the file is not set
+aside. A folder, pipe or broken link in the database's place is kept aside;
+a lock held by another program is waited out; two games never share a data
+folder; a lasting write problem is told once."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from filelock import FileLock, Timeout
+from match_helpers import random_match
+
+from gouji import RuleSet
+from gouji.review import Review
+from gouji.store.history import History
+from gouji.store.instance import LOCK_NAME
+from gouji.store.records import Seating
+from gouji.store.stats import statistics
+from gouji.ui.recorder import Recorder
+
+ODD = [None, "abc", "", 1.5, b"\x00\xff", -1, 7, 2 ** 62, "[1,2", "[1,2,3,4,5,6]", "[0,1,2,3,4,4]", "null",
+       "[" * 600 + "]" * 600, "9" * 30]
+REPLAYED = {("matches", "seed"), ("matches", "rules"), ("matches", "actions"), ("deals", "end_action"),
+            ("deals", "idx"), ("matches", "human")}
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory) -> Path:
+    """A history of two matches of two deals each."""
+    path = tmp_path_factory.mktemp("base") / "history.sqlite3"
+    history = History(path)
+    rules = RuleSet.preset("basic").replace(series_length=2)
+    for seed, human in ((11, 0), (12, 3)):
+        match = random_match(seed, rules)
+        replay = random_match(seed, rules, 0)
+        for action in match.actions:
+            replay.apply(action)
+            assert history.record(replay, Seating(human=human, bot_level="hard")) is None
+    assert history.counts() == (4, 2, 2)
+    return path
+
+
+def columns(path: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(path) as db:
+        return [(table, row[1]) for table in ("matches", "deals")
+                for row in db.execute(f"PRAGMA table_info({table})")]
+
+
+def everything_reads(history: History, review: bool) -> tuple[int, int]:
+    """What the game does with the history: the list, the statistics, a review of each deal
+    of the damaged match."""
+    deals, matches = history.deals(practice=None), history.matches(practice=None)
+    history.counts()
+    for level in (None, "hard"):
+        statistics(deals, matches, level)
+    for deal in deals if review else ():
+        if deal.match_id != 1:
+            continue
+        found = history.deal_ref(deal)
+        if found is not None:
+            try:
+                Review(*found)
+            except (ValueError, TypeError):   # shown as a notice: "this deal cannot be reviewed"
+                pass
+    return len(deals), len(matches)
+
+
+def test_any_odd_value_in_any_column_is_skipped_never_raised(base, tmp_path):
+    tried = 0
+    for table, column in columns(base):
+        for value in ODD:
+            path = tmp_path / f"h{tried}.sqlite3"
+            shutil.copyfile(base, path)
+            with sqlite3.connect(path) as db:
+                try:
+                    db.execute(f"UPDATE {table} SET {column} = ? WHERE id = (SELECT min(id) FROM {table})", (value,))
+                except sqlite3.IntegrityError:   # NOT NULL, UNIQUE: SQLite itself refuses it
+                    continue
+            deals, matches = everything_reads(History(path), (table, column) in REPLAYED)
+            assert deals >= 2 and matches >= 1, (table, column, value)   # the other match's rows stay
+            assert not list(tmp_path.glob("*.broken*")), (table, column, value)
+            tried += 1
+            path.unlink()
+    assert tried > 250
+
+
+def test_a_row_of_bad_json_costs_only_itself_and_is_told(base, tmp_path):
+    path = tmp_path / "history.sqlite3"
+    shutil.copyfile(base, path)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE deals SET places = '[1,2' WHERE id = 1")
+        db.execute("UPDATE matches SET human = 7 WHERE id = 2")
+    history = History(path)
+    assert len(history.deals(practice=None)) == 1       # one bad deal, two of the other match's (human 7) gone too
+    assert "skipped" in (history.problem or "") and "跳过" in (history.problem or "")
+    assert len(history.matches(practice=None)) == 1
+    assert any("4 damaged records skipped" in p for p in history.take_problems())   # deal 1, match 2 and its deals
+    assert not list(tmp_path.glob("*.broken*")) and path.exists()
+
+
+def test_the_history_command_survives_bad_rows(base, tmp_path):
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    shutil.copyfile(base, home / "data" / "history.sqlite3")
+    with sqlite3.connect(home / "data" / "history.sqlite3") as db:
+        db.execute("UPDATE deals SET score_even = 'abc' WHERE id = 4")
+        db.execute("UPDATE matches SET seed = 'abc' WHERE id = 1")
+    for flag in ("--stats", "--json", None):
+        result = subprocess.run([sys.executable, "-m", "gouji.history", *([flag] if flag else [])],
+                                capture_output=True, text=True, timeout=60, env={**os.environ, "GOUJI_HOME": str(home)})
+        assert result.returncode == 0 and "Traceback" not in result.stderr and "skipped" in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "dangling link"])
+def test_what_is_no_database_in_its_place_is_kept_aside(tmp_path, kind):
+    path = tmp_path / "history.sqlite3"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(tmp_path / "nowhere")
+    history = History(path)
+    match = random_match(4, RuleSet.preset("basic").replace(series_length=1))
+    history.record(match)
+    assert not history.failed and history.counts() == (1, 1, 1)
+    assert "kept as history.sqlite3.broken" in " ".join(history.take_problems())
+    assert os.path.lexists(tmp_path / "history.sqlite3.broken")
+
+
+def test_a_lock_held_by_another_program_is_waited_out(tmp_path):
+    path = tmp_path / "history.sqlite3"
+    history = History(path)
+    history.busy_timeout = 0.1
+    history.counts()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    recorder = Recorder(history)
+    match = random_match(5, RuleSet.preset("basic").replace(series_length=1))
+    dropped = threading.Event()
+    recorder.after_action(match, Seating(), then=dropped.set)
+    time.sleep(1.5)                     # several tries meet the lock
+    assert not dropped.is_set()
+    holder.execute("ROLLBACK")
+    holder.close()
+    recorder.wait(30)
+    assert dropped.is_set() and history.counts() == (1, 1, 1)
+    recorder.close()
+
+
+def test_a_second_game_on_one_data_folder_refuses_in_words(tmp_path):
+    env = {**os.environ, "GOUJI_HOME": str(tmp_path / "home"), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    first = subprocess.Popen([sys.executable, "-m", "gouji", "--autoplay", "--quit-after-deal", "--save", "--seed", "3",
+                              "--max-seconds", "120", "--no-sound"], env=env, stderr=subprocess.PIPE, text=True)
+    lock = FileLock(str(tmp_path / "home" / "data" / LOCK_NAME), timeout=0)
+    for _ in range(600):                                 # until the first game holds the folder
+        try:
+            with lock:
+                pass
+        except Timeout:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the first game never held its data folder")
+    second = subprocess.run([sys.executable, "-m", "gouji", "--autoplay", "--quit-after-deal", "--save", "--seed", "4",
+                             "--max-seconds", "60", "--no-sound"], env=env, capture_output=True, text=True, timeout=60)
+    assert second.returncode == 1 and "already running with this data folder" in second.stderr
+    assert "Traceback" not in second.stderr
+    assert first.wait(180) == 0, first.stderr.read()
+    history = History(tmp_path / "home" / "data" / "history.sqlite3")
+    assert [m.seed for m in history.matches()] == [3] and history.counts()[0] == 1   # the first lost nothing
+    with lock:                                           # released when the game ended
+        pass
+
+
+def test_a_lasting_save_problem_is_told_once(screen, monkeypatch, capsys):
+    import gouji.ui.app as app_module
+
+    from ui_helpers import make_app
+    monkeypatch.setattr(app_module, "save_match", lambda match: "Read-only file system (/somewhere)")
+    app = make_app(screen, save=True)
+    app.options.autoplay = True
+    app.new_match()
+    scene = app.scenes.top
+    for _ in range(400):
+        scene.update(0.5)
+    assert len(app.playing.actions) > 30
+    told = [line for line in capsys.readouterr().err.splitlines() if "Read-only file system" in line]
+    assert len(told) == 1 and len([n for n in app.notices.items if n.key == "save_failed"]) <= 1
+
+
+def test_the_same_write_problem_reads_the_same_each_time(tmp_path):
+    """The message names the trouble and the folder, not the temporary file (which differs
+    each time): so it can be told once."""
+    from gouji.store.saves import save_match
+    (tmp_path / "match.json").mkdir()           # os.replace of the temporary file onto it fails
+    match = random_match(6, RuleSet.preset("basic"), 10)
+    first, second = save_match(match, tmp_path / "match.json"), save_match(match, tmp_path / "match.json")
+    assert first and first == second and ".tmp" not in first
