@@ -15,7 +15,7 @@ import time
 
 import pygame
 import pytest
-from match_helpers import bot_match
+from match_helpers import bot_match, random_match
 from test_ui_phases import KEYS
 
 from gouji import Match, RuleSet
@@ -280,6 +280,53 @@ def test_a_pasted_code_opens_its_review_and_a_damaged_one_is_refused(app, match)
     assert isinstance(review, ReviewScene) and review.review.ref == ref
     assert box not in app.scenes.scenes
     review.analyser.wait()
+
+
+def test_the_longest_code_opens_while_the_screen_keeps_drawing_and_a_huge_paste_is_refused(app):
+    """A 99-deal match's last deal (thousands of characters, seconds to replay): pasted whole, read
+    on a worker while frames go on, and reviewed; Esc stops a reading; a paste longer than any
+    code is refused in words, the box unchanged."""
+    from gouji.engine.dealcode import MAX_TEXT_CHARS
+    rules = RuleSet.preset("basic").replace(series_length=99)
+    ref = DealRef(rules, 2, tuple(random_match(2, rules).actions), 98, 1)
+    code = encode(ref)
+    app.open_paste()
+    box = app.scenes.top
+    app.frame(0.01)
+    pygame.scrap.put_text("x" * (MAX_TEXT_CHARS + 1))
+    box.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode=""))
+    assert box.box.text == "" and "too long" in box.problem
+    pygame.scrap.put_text(f"my longest match: {code}\nthanks")
+    box.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode=""))
+    assert len(box.box.text) > len(code) > 4000 and box.problem is None
+    key(box, pygame.K_RETURN)
+    frames = 0
+    while box.job is not None and frames < 3:          # the loop goes on while the code is read
+        app.frame(0.02)
+        app.draw()
+        frames += 1
+    assert frames == 3 and box.job is not None and app.scenes.top is box
+    key(box, pygame.K_ESCAPE)                           # Esc stops the reading, the box stays
+    assert box.job is None and app.scenes.top is box
+    key(box, pygame.K_RETURN)
+    settle(app, frames=3000)
+    review = app.scenes.top
+    assert isinstance(review, ReviewScene) and review.review.ref == ref
+    review.analyser.wait()
+
+
+def test_damaged_history_rows_are_a_notice_not_a_crash(app, match):
+    record(app, match)
+    import sqlite3
+    with sqlite3.connect(app.recorder.history.path) as db:
+        db.execute("UPDATE deals SET places = '[1,2' WHERE idx = 0")
+    for opener in (app.open_stats, app.open_history):
+        app.scenes.reset(TitleScene(app))
+        opener()
+        settle(app)
+        app.draw()
+    assert any("damaged record skipped" in text for text in app.notices.texts("en"))
+    assert app.scenes.top.deals and not list(app.recorder.history.path.parent.glob("*.broken*"))
 
 
 def test_editing_keys_in_the_paste_box(app):

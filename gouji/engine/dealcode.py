@@ -52,7 +52,7 @@ CHECK_BYTES = 4
 # ----- limits: what no legal match exceeds (checked before any work) ---------------
 # A deal has at most ~216 plays (one card each) with a handful of passes and burn refusals after
 # each: about 2,400 actions at the very worst. Crafted legal deals (pass whenever allowed, else
-# play the fewest cards; tests/test_dealcode_limits.py) reach ~1,000 actions and ~2,600 bits of
+# play the fewest cards; tests/test_dealcode_hostile.py) reach ~1,070 actions and ~2,900 bits of
 # choices; bot-played deals ~250 actions and ~400 bits. The bounds sit well above all of these.
 MAX_ACTIONS_PER_DEAL = 3000
 MAX_DEAL_BYTES = 1024             # bytes of the choices' number per deal (8,192 bits)

@@ -10,7 +10,7 @@ position shown. Nothing here draws or touches files.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import events as ev
 from ..engine.actions import parse_action
@@ -69,15 +69,23 @@ class Decision:
 
 @dataclass(frozen=True)
 class Start:
-    """Where "play from here" begins: replay these actions, then play on as practice."""
+    """Where "play from here" begins: replay these actions, then play on as practice.
+    ``base`` (optional) is the same match after its first actions, to go on from instead of
+    replaying a long match from its first deal."""
 
     rules: RuleSet
     seed: int
     actions: tuple[str, ...]
     card_choices: tuple[tuple[int, ...] | None, ...]
+    base: Match | None = field(default=None, compare=False, repr=False)
 
     def match(self) -> Match:
-        return Match.replay(self.rules, self.seed, self.actions, self.card_choices)
+        if self.base is None or len(self.base.actions) > len(self.actions):
+            return Match.replay(self.rules, self.seed, self.actions, self.card_choices)
+        match = self.base.clone()
+        for index in range(len(match.actions), len(self.actions)):
+            match.apply(self.actions[index], self.card_choices[index])
+        return match
 
 
 class Review:
@@ -106,6 +114,7 @@ class Review:
                 raise DealCodeError("已取消", "cancelled")
             match.apply(self.actions[index], self._choices[index])
         self.first_action = len(match.actions)
+        self._deal_start = match.clone()        # where "play from here" and the tape begin
         self.frames: list[Frame] = []
         self.decisions: list[Decision] = []
         self._record(match)
@@ -168,7 +177,7 @@ class Review:
     def play_from_here(self, step: int | None = None) -> Start:
         """The actions up to ``step`` (default: the step shown), for a practice game."""
         end = self.first_action + (self.step if step is None else max(0, min(step, len(self))))
-        return Start(self.ref.rules, self.ref.seed, self.actions[:end], self._choices[:end])
+        return Start(self.ref.rules, self.ref.seed, self.actions[:end], self._choices[:end], self._deal_start)
 
 
 class _DealLog:

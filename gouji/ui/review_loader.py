@@ -36,8 +36,11 @@ class Job(Generic[T]):
         except DealCodeError as exc:
             return None, (exc.zh, exc.en)
         except (ValueError, TypeError) as exc:   # IllegalAction: a record that does not replay
-            why = f"{exc.zh} / {exc.en}" if hasattr(exc, "zh") and hasattr(exc, "en") else str(exc)
+            why = f"{exc.zh} / {exc.en}" if hasattr(exc, "zh") and hasattr(exc, "en") else str(exc)[:300]
             return None, (why, why)
+        except Exception as exc:   # a fault of ours must not end the game: said, not raised into the loop
+            why = f"{type(exc).__name__}: {str(exc)[:300]}"
+            return None, (f"无法读取（{why}）", f"it could not be read ({why})")
 
     def wait(self, timeout: float = 60.0) -> None:
         """Until the work is done (tests, a screenshot run)."""
