@@ -48,7 +48,9 @@ def update_golden(request) -> bool:
 
 
 @pytest.fixture(autouse=True)
-def own_home(tmp_path_factory, monkeypatch):
-    """Each test plays in a player's folder of its own: a setting or save left by one
-    test (a language, a timer, a match) never changes the next."""
-    monkeypatch.setenv("GOUJI_HOME", str(tmp_path_factory.mktemp("home")))
+def home(tmp_path, monkeypatch):
+    """Each test plays in a player's folder of its own (``GOUJI_HOME``, returned): a setting or
+    save left by one test (a language, a timer, a match) never changes the next."""
+    folder = tmp_path / "home"
+    monkeypatch.setenv("GOUJI_HOME", str(folder))
+    return folder

@@ -32,11 +32,8 @@ def rules():
 
 
 def actions_of(seed: int) -> list[str]:
-    from gouji import Match
-    match, rng = Match.new(seed, rules()), random.Random(seed)
-    while not match.is_over:
-        match.apply(rng.choice(match.legal_actions()))
-    return match.actions
+    from match_helpers import random_match
+    return random_match(seed, rules()).actions
 
 
 def play(home: Path, seed: int, actions: list[str], told: int) -> None:

@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from match_helpers import play_out
 from no_peek import resampled
 
 import bots
@@ -23,15 +24,11 @@ LEVELS = ("random", "easy", "normal", "hard")
 
 
 def play_deal(seed: int, names: list[str], rules: RuleSet) -> Game:
-    game = Game.new_deal(seed, rules)
     players = [bots.make(name, seat, seed) for seat, name in enumerate(names)]
-    rng = random.Random(seed)
-    while not game.is_over:
-        seat = game.current_seat
-        game.apply(players[seat].choose(game.view(seat), rng))  # IllegalAction fails the test
-    return game
+    return play_out(Game.new_deal(seed, rules), seed, players)
 
 
+@pytest.mark.slow
 def test_every_level_plays_only_legal_actions_in_500_deals():
     presets = [RuleSet.preset(n) for n in ("qingdao", "basic", "app196")]
     for seed in range(500):
@@ -40,6 +37,7 @@ def test_every_level_plays_only_legal_actions_in_500_deals():
         assert sorted(game.places) == list(SEATS)
 
 
+@pytest.mark.slow
 def test_normal_beats_random_by_a_real_margin():
     result = run_match(20, 900, "normal", "random", RuleSet.preset("qingdao"))
     assert result["illegal"] == 0
@@ -47,6 +45,7 @@ def test_normal_beats_random_by_a_real_margin():
     assert result["team_a"]["avg_points"] > 5
 
 
+@pytest.mark.slow
 def test_hard_beats_normal_by_a_real_margin():
     """80 seeded deals under the default rules (the benchmark uses 1,000)."""
     result = run_match(40, 950, "hard", "normal", RuleSet.preset("qingdao"))
@@ -216,6 +215,7 @@ def test_stand_chance_respects_the_pass_lockout_now_but_not_in_a_later_round():
     assert now > later
 
 
+@pytest.mark.slow
 def test_whole_matches_between_bots_are_legal_and_scored():
     from gouji.cli.arena import run_matches
 

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pygame
+import pytest
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
@@ -16,6 +17,7 @@ def run_gouji(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
                           env=ENV, timeout=timeout)
 
 
+@pytest.mark.slow
 def test_autoplay_plays_a_deal_and_writes_a_real_table_screenshot(tmp_path):
     """The README's screenshot command: a real table, and the player's save and settings untouched."""
     from gouji import Match

@@ -1,4 +1,4 @@
-"""kill -9 at random moments (issue 11): a running autoplay match is killed at
+"""kill -9 at random moments: a running autoplay match is killed at
 least 20 times, each time resumed from its save; every save left behind is
 whole, loads and replays, and at most the action in flight is lost."""
 
@@ -16,6 +16,8 @@ import pytest
 from gouji import Match, RuleSet
 from gouji.store.files import sweep_stale_temps
 from gouji.store.saves import parse_save
+
+pytestmark = pytest.mark.slow   # builds, kills, monkeys and real windows: the full lane only
 
 KILLS = 20
 DRIVER = Path(__file__).with_name("crash_driver.py")

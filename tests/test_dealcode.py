@@ -23,6 +23,7 @@ CUSTOM = st.sampled_from([{}, {"deck": 196}, {"bie_san": False, "hui_san": True}
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(sorted(PRESETS)), changes=CUSTOM, seed=st.integers(0, 2**63 - 1),
        steps=st.integers(0, 3000), seat=st.integers(0, 5), data=st.data())
+@pytest.mark.slow
 def test_any_deal_of_any_match_round_trips(preset, changes, seed, steps, seat, data):
     rules = RuleSet.preset(preset).replace(**changes)
     match = random_match(seed, rules, steps)

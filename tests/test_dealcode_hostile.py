@@ -124,6 +124,7 @@ def test_texts_too_long_for_any_code_are_refused_before_decoding(replayed):
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=300))
+@pytest.mark.slow
 def test_any_bytes_with_a_valid_checksum_decode_or_are_refused(raw):
     try:
         decode(code_of(raw))
@@ -133,6 +134,7 @@ def test_any_bytes_with_a_valid_checksum_decode_or_are_refused(raw):
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=400))
+@pytest.mark.slow
 def test_any_text_decodes_or_is_refused(text):
     for pasted in (text, "GJ1:" + text, text + " GJ1:" + text):
         try:
@@ -153,6 +155,7 @@ FIELDS = st.fixed_dictionaries({
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(FIELDS)
+@pytest.mark.slow
 def test_every_field_of_a_crafted_payload_is_bounded(fields):
     """Whatever each field says, only the documented refusal, and the replay never goes past
     what the code's own deal allows (counted actions, not seconds)."""
@@ -209,6 +212,7 @@ def test_a_recomputed_checksum_over_changed_content_is_not_a_valid_code(genuine)
     assert "damaged" in refusal(damaged).en                                 # no checksum recomputed: damaged
 
 
+@pytest.mark.slow
 def test_the_longest_codes_the_game_makes_round_trip():
     """The last deal of a 99-deal match: several thousand characters, read back exactly."""
     rules = RuleSet.preset("basic").replace(series_length=99)
@@ -258,6 +262,7 @@ def test_a_seed_out_of_range_on_the_command_line_is_refused_in_words(args):
     assert result.returncode == 2 and "Traceback" not in result.stderr and "seed" in result.stderr
 
 
+@pytest.mark.slow
 def test_the_code_commands_refuse_hostile_json_and_terminals_in_words(genuine):
     _, code = genuine
     deep = run("gouji.dealcode", "encode", '{"seed": 1, "actions": ' + "[" * 5000 + "]" * 5000 + "}")

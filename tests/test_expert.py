@@ -58,6 +58,7 @@ def searched_view(seed: int = 3):
 
 
 @pytest.mark.parametrize("preset", ["qingdao", "basic", "app196"])
+@pytest.mark.slow
 def test_expert_plays_a_whole_deal_legally_against_hard(preset):
     game = Game.new_deal(11, RuleSet.preset(preset))
     players = [expert(s, 11, nodes=6) if s % 2 else bots.make("hard", s) for s in SEATS]

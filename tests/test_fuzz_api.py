@@ -1,5 +1,5 @@
 """Every public function of ``from gouji import …`` called with arbitrary Python
-values (issue 11, item 9): it works, or it refuses with a TypeError that names
+values: it works, or it refuses with a TypeError that names
 the argument or a ValueError (IllegalAction, NotationError) — short, in words.
 Never an AttributeError, KeyError, IndexError or RecursionError from inside."""
 

@@ -1,4 +1,4 @@
-"""The fuzz layer over the player's files (issue 11).
+"""The fuzz layer over the player's files (settings, rules, save, progress).
 
 For every kind of file in ``KINDS`` — one entry per kind; a new file (the
 history database, the learning progress) joins with one more — each way of
@@ -250,10 +250,10 @@ def shared_fonts_and_art(display):
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch) -> Path:
-    monkeypatch.setenv("GOUJI_HOME", str(tmp_path / "home"))
-    HOME[:] = [tmp_path / "home"]
-    return tmp_path / "home"
+def home(home) -> Path:
+    """The test's home (conftest), also where the file kinds look."""
+    HOME[:] = [home]
+    return home
 
 
 def message_of(app, kind: Kind) -> str:
@@ -309,6 +309,7 @@ def test_a_broken_file_is_named_kept_aside_and_the_game_starts(home, screen, mon
 REAL_RUNS = {"settings": "wrong type at settings:", "rules": "a folder in its place", "save": "deep nesting inside"}
 
 
+@pytest.mark.slow
 def test_the_real_program_with_autoplay_reports_each_kind_and_plays_its_deal(tmp_path, monkeypatch):
     """``gouji --autoplay --quit-after-deal`` as a player would run it, the three kinds at once."""
     runs = []

@@ -1,7 +1,8 @@
-"""Issue 11: no bad file, flag or display may crash the game or lose the player's
-data. One test (or a small group) per numbered defect, named after it; the
-fuzz layer over every file kind is in test_fuzz_files.py, over the public API
-in test_fuzz_api.py, and the kill -9 test in test_crash_safety.py."""
+"""No bad file, flag or display may crash the game or lose the player's
+data. Each test is named after the behaviour it checks; the fuzz layer over
+every file kind is in test_fuzz_files.py, over the public API in
+test_fuzz_api.py, and the kill -9 tests in test_crash_safety.py and
+test_match_end_kills.py."""
 
 from __future__ import annotations
 
@@ -27,13 +28,6 @@ from ui_helpers import make_app
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch) -> Path:
-    """A player's home of this test's own: GOUJI_HOME for the code under test."""
-    monkeypatch.setenv("GOUJI_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 def write(path: Path, text: str | bytes) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.encode("utf-8") if isinstance(text, str) else text)
@@ -46,7 +40,7 @@ def kept_aside(path: Path) -> bool:
 
 # ----- 1. settings whose `settings` is not a table -------------------------------------------
 @pytest.mark.parametrize("text", ["settings = 5\n", 'settings = "en"\n', "settings = [1, 2]\n"])
-def test_1_settings_that_are_not_a_table_are_reported_and_kept_aside(home, screen, text):
+def test_settings_that_are_not_a_table_are_reported_and_kept_aside(home, screen, text):
     path = write(settings_path(), text)
     settings, problem = load_settings()
     assert settings == Settings() and problem and "[settings] must be a table" in problem
@@ -67,7 +61,7 @@ def test_1_settings_that_are_not_a_table_are_reported_and_kept_aside(home, scree
     ('{"version":1,"seed":1,"actions":[],"extra":0}', "unknown entry 'extra'"),
     ('{"version":1,"seed":1' + "0" * 5000 + ',"actions":[]}', "damaged"),
 ])
-def test_2_saves_of_a_wrong_shape_are_refused_in_words_and_kept_aside(home, screen, text, words):
+def test_saves_of_a_wrong_shape_are_refused_in_words_and_kept_aside(home, screen, text, words):
     path = write(save_path(), text)
     loaded = load_save()
     assert loaded.match is None and words in loaded.problem and "not all arguments" not in loaded.problem
@@ -78,7 +72,7 @@ def test_2_saves_of_a_wrong_shape_are_refused_in_words_and_kept_aside(home, scre
 
 
 # ----- 3. stale temporary files ---------------------------------------------------------------
-def test_3_stale_temporary_files_of_atomic_writes_are_swept_at_start_up(home, screen):
+def test_stale_temporary_files_of_atomic_writes_are_swept_at_start_up(home, screen):
     old = time.time() - 3600
     stale = [write(home / "data" / "match.json.k2j4_x9q.tmp", "{"),
              write(home / "config" / "settings.toml.a1b2c3d4.tmp", "")]
@@ -102,7 +96,8 @@ def players_files(home: Path) -> dict[str, bytes]:
     dict(autoplay=True), dict(autoplay=True, quit_after_deal=True, screenshot=True), dict(quit_after_deal=True),
     dict(max_seconds=60.0),
 ])
-def test_4_unattended_runs_neither_write_nor_delete_the_save_or_settings(home, screen, tmp_path, options):
+@pytest.mark.slow
+def test_unattended_runs_neither_write_nor_delete_the_save_or_settings(home, screen, tmp_path, options):
     match = Match.new(5)
     for _ in range(20):
         match.apply(match.legal_actions()[0])
@@ -125,7 +120,7 @@ def test_4_unattended_runs_neither_write_nor_delete_the_save_or_settings(home, s
     assert players_files(home) == before
 
 
-def test_4_an_unattended_run_saves_when_asked(home, screen):
+def test_an_unattended_run_saves_when_asked(home, screen):
     app = make_app(screen, autoplay=True, save=True)
     for _ in range(50):
         app.frame(1 / 60)
@@ -133,7 +128,7 @@ def test_4_an_unattended_run_saves_when_asked(home, screen):
 
 
 # ----- 5. no real window -----------------------------------------------------------------------
-def test_5_a_headless_fallback_driver_is_refused_unless_asked_for(monkeypatch):
+def test_a_headless_fallback_driver_is_refused_unless_asked_for(monkeypatch):
     import pygame
 
     from gouji.ui.window import NoRealWindow, check_real_window
@@ -150,7 +145,7 @@ def test_5_a_headless_fallback_driver_is_refused_unless_asked_for(monkeypatch):
 
 
 @pytest.mark.parametrize("display", [{"DISPLAY": ":4242"}, {"WAYLAND_DISPLAY": "gouji-no-such-display"}])
-def test_5_a_stale_display_exits_with_a_clear_message_instead_of_running_invisibly(tmp_path, display):
+def test_a_stale_display_exits_with_a_clear_message_instead_of_running_invisibly(tmp_path, display):
     assert not Path("/tmp/.X11-unix/X4242").exists()
     env = {k: v for k, v in ENV.items() if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
     env.update(display, GOUJI_HOME=str(tmp_path))
@@ -161,7 +156,7 @@ def test_5_a_stale_display_exits_with_a_clear_message_instead_of_running_invisib
 
 
 # ----- 6. crash.log never follows a link -------------------------------------------------------
-def test_6_the_crash_log_replaces_a_link_instead_of_writing_through_it(home, tmp_path):
+def test_the_crash_log_replaces_a_link_instead_of_writing_through_it(home, tmp_path):
     from gouji.ui.startup import write_crash_log
     victim = write(tmp_path / "victim.txt", "precious")
     (home / "data").mkdir(parents=True)
@@ -177,7 +172,7 @@ def test_6_the_crash_log_replaces_a_link_instead_of_writing_through_it(home, tmp
 
 
 # ----- 7. messages that tell the truth, and failures seen where the player is ---------------
-def test_7_a_crash_before_any_match_does_not_claim_the_match_was_saved(home, monkeypatch, capsys):
+def test_a_crash_before_any_match_does_not_claim_the_match_was_saved(home, monkeypatch, capsys):
     from gouji.ui import startup
 
     def broken_app(options):
@@ -190,7 +185,7 @@ def test_7_a_crash_before_any_match_does_not_claim_the_match_was_saved(home, mon
     assert "the card art exploded" in err and "no match was being played" in err and "was saved" not in err
 
 
-def test_7_a_crash_during_play_says_what_became_of_the_match(home, screen):
+def test_a_crash_during_play_says_what_became_of_the_match(home, screen):
     app = make_app(screen, seed=3)
     assert app.save_note() == "no match was being played"
     app.new_match()
@@ -202,7 +197,7 @@ def test_7_a_crash_during_play_says_what_became_of_the_match(home, screen):
 @pytest.mark.parametrize("shot,words", [
     ("/no/such/folder/x.png", "does not exist"), ("x.jpg", ".png"), (".", ".png"),
 ])
-def test_7_a_bad_screenshot_path_is_refused_before_a_deal_is_played(shot, words, capsys):
+def test_a_bad_screenshot_path_is_refused_before_a_deal_is_played(shot, words, capsys):
     from gouji.cli.main import parse_args
     started = time.perf_counter()
     with pytest.raises(SystemExit) as exit_info:
@@ -211,7 +206,7 @@ def test_7_a_bad_screenshot_path_is_refused_before_a_deal_is_played(shot, words,
     assert time.perf_counter() - started < 5   # refused at once, not after a deal (a bound, not a benchmark)
 
 
-def test_7_save_failures_are_shown_during_play_once_and_settings_failures_are_not_silent(home, screen):
+def test_save_failures_are_shown_during_play_once_and_settings_failures_are_not_silent(home, screen):
     write(home / "data", "a file where the data folder should be: nothing can be saved")
     write(home / "config", "the same for the settings")
     app = make_app(screen, seed=4, autoplay=True, save=True)
@@ -227,7 +222,8 @@ def test_7_save_failures_are_shown_during_play_once_and_settings_failures_are_no
 
 
 # ----- 8. the selftest cleans up after itself --------------------------------------------------
-def test_8_selftest_leaves_no_folder_behind_and_never_touches_the_players_files(tmp_path):
+@pytest.mark.slow
+def test_selftest_leaves_no_folder_behind_and_never_touches_the_players_files(tmp_path):
     temp, home = tmp_path / "tmp", tmp_path / "home"
     temp.mkdir()
     settings = write(home / "config" / "settings.toml", "[settings]\nlanguage = 'en'\n")
@@ -241,7 +237,7 @@ def test_8_selftest_leaves_no_folder_behind_and_never_touches_the_players_files(
 
 
 # ----- 9. API edges (the property over every public function is in test_fuzz_api.py) -------------
-def test_9_wrong_types_at_the_api_get_clear_errors_naming_the_argument():
+def test_wrong_types_at_the_api_get_clear_errors_naming_the_argument():
     with pytest.raises(TypeError, match="play must be text"):
         is_gouji(b"KK")
     with pytest.raises(IllegalAction, match="action must be text"):
@@ -255,7 +251,7 @@ def test_9_wrong_types_at_the_api_get_clear_errors_naming_the_argument():
         Game.from_position("3/4/5/6/7/8 lead 0", "basic")
 
 
-def test_9_refusals_quote_only_a_short_prefix_of_a_huge_input():
+def test_refusals_quote_only_a_short_prefix_of_a_huge_input():
     huge = "x" * 10**7
     nested: list = []
     for _ in range(50_000):
@@ -272,7 +268,7 @@ def test_9_refusals_quote_only_a_short_prefix_of_a_huge_input():
 
 # ----- 10. size limits --------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", ["settings", "rules", "save"])
-def test_10_oversized_files_are_refused_quickly_with_a_message(home, kind):
+def test_oversized_files_are_refused_quickly_with_a_message(home, kind):
     path, limit, load = {"settings": (settings_path(), TOML_LIMIT, lambda: load_settings()[1]),
                          "rules": (rules_path(), TOML_LIMIT, lambda: load_rules_file(rules_path())[1]),
                          "save": (save_path(), SAVE_LIMIT, lambda: load_save().problem)}[kind]
@@ -281,7 +277,7 @@ def test_10_oversized_files_are_refused_quickly_with_a_message(home, kind):
     assert "too big" in problem and str(path) in problem and kept_aside(path)
 
 
-def test_10_a_toml_key_of_many_dotted_parts_is_refused_before_it_eats_the_memory(home):
+def test_a_toml_key_of_many_dotted_parts_is_refused_before_it_eats_the_memory(home):
     write(settings_path(), "a" + ".a" * 30_000 + " = 1\n")   # tomllib: quadratic, gigabytes
     settings, problem = load_settings()
     assert settings == Settings() and "dots" in problem
@@ -289,7 +285,7 @@ def test_10_a_toml_key_of_many_dotted_parts_is_refused_before_it_eats_the_memory
 
 @pytest.mark.parametrize("key,value", [("series_length", 10**18), ("series_length", 0), ("series_length", True),
                                        ("deck", 10**18), ("deck", "9" * 5000)])
-def test_10_every_numeric_rule_key_is_bounded(key, value):
+def test_every_numeric_rule_key_is_bounded(key, value):
     with pytest.raises(ValueError, match=key) as info:
         RuleSet().replace(**{key: value})
     assert len(str(info.value)) < 200

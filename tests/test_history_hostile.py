@@ -75,6 +75,7 @@ def everything_reads(history: History, review: bool) -> tuple[int, int]:
     return len(deals), len(matches)
 
 
+@pytest.mark.slow
 def test_any_odd_value_in_any_column_is_skipped_never_raised(base, tmp_path):
     tried = 0
     for table, column in columns(base):
@@ -138,6 +139,7 @@ def test_what_is_no_database_in_its_place_is_kept_aside(tmp_path, kind):
     assert os.path.lexists(tmp_path / "history.sqlite3.broken")
 
 
+@pytest.mark.slow
 def test_a_lock_held_by_another_program_is_waited_out(tmp_path):
     path = tmp_path / "history.sqlite3"
     history = History(path)
@@ -158,6 +160,7 @@ def test_a_lock_held_by_another_program_is_waited_out(tmp_path):
     recorder.close()
 
 
+@pytest.mark.slow
 def test_a_second_game_on_one_data_folder_refuses_in_words(tmp_path):
     env = {**os.environ, "GOUJI_HOME": str(tmp_path / "home"), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     first = subprocess.Popen([sys.executable, "-m", "gouji", "--autoplay", "--quit-after-deal", "--save", "--seed", "3",

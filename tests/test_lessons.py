@@ -14,7 +14,7 @@ import pytest
 from gouji.learn import LessonError, check_all, check_lesson, load_lesson, load_lessons, parse_lesson
 from gouji.store.resources import asset_path
 
-# Every topic issue 14 asks a lesson for, by RULES section (§3.5 twice).
+# Every topic a learner needs a lesson for, by rules section (§3.5 twice).
 SECTIONS = ["1.2–1.3", "1.4", "3.1", "3.2", "3.3", "3.4", "3.5", "3.5", "3.6", "3.7", "3.8", "3.9", "4", "5", "6",
             "7", "8.6"]
 

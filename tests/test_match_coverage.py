@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 import bots
 from gouji import Match, RuleSet
 from gouji.engine import events as ev
@@ -95,6 +97,7 @@ def void_by_revolution(count: Counter) -> None:
             return
 
 
+@pytest.mark.slow
 def test_every_rule_of_sections_4_to_8_occurs():
     count: Counter = Counter()
     seed = 0

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow   # builds, kills, monkeys and real windows: the full lane only
+
 DRIVER = Path(__file__).with_name("end_kill_driver.py")
 SIGNALS = ["SIGKILL"] * 24 + ["SIGHUP", "SIGTERM"] * 2
 

@@ -167,6 +167,7 @@ def test_burns_match_brute_force(name):
     assert asked > 40  # enough windows really opened
 
 
+@pytest.mark.slow
 def test_oracle_agrees_with_the_feasibility_formula():
     from gouji.engine.movegen import feasible
     rng = random.Random(3)

@@ -22,6 +22,7 @@ def make(level: str, seat: int, seed: int) -> bots.Bot:
 
 
 @pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.slow
 def test_no_peeking_view_and_choice_ignore_hidden_hands(level):
     rng = random.Random(level)
     checked = changed = 0

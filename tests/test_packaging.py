@@ -15,6 +15,8 @@ import pytest
 
 from gouji.store.resources import AssetMissing, asset_path, asset_roots
 
+pytestmark = pytest.mark.slow   # builds, kills, monkeys and real windows: the full lane only
+
 ROOT = Path(__file__).resolve().parent.parent
 FONT = ("fonts", "GoujiSansSC-Regular.otf")
 PROBE = ("from gouji.store.resources import asset_path; import gouji; "

@@ -11,12 +11,6 @@ import pytest
 from gouji.store.progress import Progress, load_progress, progress_path, save_progress
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("GOUJI_HOME", str(tmp_path))
-    return tmp_path
-
-
 def test_progress_is_saved_in_the_data_folder_and_read_back(home):
     progress = Progress().with_lesson("rounds").with_lesson("yield")
     progress = progress.with_answer("burn", True, streak=1).with_answer("burn", False).with_answer("beat", True, 4)

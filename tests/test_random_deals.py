@@ -61,6 +61,7 @@ def play_checked(seed: int, rules: RuleSet) -> Game:
 
 
 @pytest.mark.parametrize("rules_index", range(len(RULESETS)))
+@pytest.mark.slow
 def test_random_deals_keep_every_invariant(rules_index):
     rules = RULESETS[rules_index]
     for seed in range(rules_index * 10_000, rules_index * 10_000 + DEALS_PER_RULESET):
@@ -78,6 +79,7 @@ def test_random_deals_keep_every_invariant(rules_index):
 
 
 @pytest.mark.parametrize("rules_index", range(len(RULESETS)))
+@pytest.mark.slow
 def test_clones_and_positions_follow_the_original_step_by_step(rules_index):
     """After every action: a clone (full or light) and a game restored from the
     position equal the original, stay equal under the same action, and a clone

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -85,6 +86,7 @@ def test_a_short_hand_finishes_over_a_partner():
     assert act(["55KK", "4", "77A", "3", "8", "9"], 0, ["play 55", "pass"], basic) == "play 77"
 
 
+@pytest.mark.slow
 def test_the_sensed_team_plays_as_the_expert_judges_when_no_deal_follows():
     """``sensed`` (the searching seat's team in a deal no deal follows) leaves
     out the 开点 terms for that team only: answers to the 对头's 够级 are no longer

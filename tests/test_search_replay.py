@@ -67,6 +67,7 @@ def test_guessed_hands_keep_the_count_the_sizes_and_the_bounds():
 
 
 @pytest.mark.parametrize("preset", ["qingdao", "basic", "app196"])
+@pytest.mark.slow
 def test_a_guessed_game_is_the_position_it_guesses(preset):
     """The search's fast path (``Game.guessed`` on one parsed copy of the
     position, bots/search/deals.py) makes the same deal as writing the guessed
@@ -113,6 +114,7 @@ def test_what_the_history_proves_holds_for_the_real_hands(preset):
     assert capped
 
 
+@pytest.mark.slow
 def test_a_follow_with_2s_or_jokers_attached_leaves_none_of_its_rank_and_the_guesses_know_it():
     """Hard players attach 2s or jokers to a follow only when none of its rank is
     left (measured 187 of 187): the real hands agree, and the guesses cap that
@@ -141,6 +143,7 @@ def _hand_then(match, seat: int, facts, seq: int) -> list[int]:
     return hand
 
 
+@pytest.mark.slow
 def test_a_pass_on_an_opponents_plain_single_leaves_no_2_and_the_guesses_know_it():
     """A hard player with more than eight cards passes on an opponent's single
     below 2 only when he holds no 2 (measured 371 of 372): the real hands agree
@@ -163,6 +166,7 @@ def test_a_pass_on_an_opponents_plain_single_leaves_no_2_and_the_guesses_know_it
     assert passes >= 20 and held <= 0.03 * passes and capped >= 0.8 * passes
 
 
+@pytest.mark.slow
 def test_a_plain_follow_skips_no_group_of_its_size_and_the_guesses_avoid_one():
     """A hard player following an opponent's plain group with a plain group never
     held a group of exactly that size between the two (1 of 1,146): the real

@@ -20,6 +20,7 @@ from gouji.engine.seats import SEATS
 
 
 @pytest.mark.parametrize("preset", ["qingdao", "basic", "app196"])
+@pytest.mark.slow
 def test_the_play_so_far_replayed_on_the_real_hands_reaches_the_real_position(preset):
     """Tribute, 革命, 宣点, burns and 无头 included: two bot-played matches per preset."""
     checked = 0
@@ -54,6 +55,7 @@ def test_no_story_before_the_first_lead_and_an_empty_one_at_it():
     assert story.misfits([match.game.hand_counts(s) for s in SEATS]) == 0
 
 
+@pytest.mark.slow
 def test_the_policy_explains_the_real_hands_far_better_than_guessed_ones():
     """Hard bots' deals: the real hands miss few of the other players' moves
     (the policy is hard's own judgement), a guessed deal many; and the

@@ -25,6 +25,7 @@ def test_random_deals_deals_and_matches_report_their_figures(capsys):
     assert matches["team_a"]["match_win_share"] == 1.0
 
 
+@pytest.mark.slow
 def test_the_expert_arena_takes_a_search_budget_and_reports_its_decision_times(capsys):
     deals = run(capsys, "--games", "1", "--seed", "2", "--team-a", "expert", "--team-b", "hard", "--rules", "qingdao",
                 "--think-nodes", "4", "--workers", "1", "--think-ms", "50")
@@ -35,6 +36,7 @@ def test_the_expert_arena_takes_a_search_budget_and_reports_its_decision_times(c
     assert times["expert searched"]["p50"] >= times["expert"]["p50"]
 
 
+@pytest.mark.slow
 def test_the_arena_can_switch_the_expert_s_inference_off(capsys):
     deals = run(capsys, "--games", "1", "--seed", "2", "--team-a", "expert", "--team-b", "hard", "--rules", "qingdao",
                 "--think-nodes", "4", "--workers", "1", "--no-inference")

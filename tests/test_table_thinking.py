@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import threading
 
+import pytest
+
 import bots
 from gouji import Game, Match, RuleSet
 from gouji.table import Table
@@ -126,6 +128,7 @@ def test_quick_bots_answer_at_once():
     assert table.ask_bot() is True and table.thinking is None and len(table.queue) == 1
 
 
+@pytest.mark.slow
 def test_a_match_against_expert_bots_through_the_polling_table():
     """A whole first deal of a match played only through ask_bot() and poll()."""
     def make(level: str, seat: int, seed: int):

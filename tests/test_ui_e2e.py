@@ -16,8 +16,9 @@ from gouji.ui.layout import Layout
 from gouji.ui.scenes.title import COLUMN_TOP
 
 NEEDED = ("Xvfb", "xdotool")
-pytestmark = pytest.mark.skipif(any(shutil.which(tool) is None for tool in NEEDED),
-                                reason="needs Xvfb and xdotool (.ci/run installs them)")
+pytestmark = [pytest.mark.slow,   # a real window: the full lane only
+              pytest.mark.skipif(any(shutil.which(tool) is None for tool in NEEDED),
+                                 reason="needs Xvfb and xdotool (.ci/run installs them)")]
 SIDE_KEYS = {"menu", "tuoguan", "counter"}
 
 

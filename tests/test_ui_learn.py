@@ -24,14 +24,6 @@ from ui_helpers import click, key, make_app
 LESSONS = load_lessons()
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    """A fresh folder for the player's files: the progress file starts empty, and nothing a test
-    changes (settings, progress) reaches the other tests."""
-    monkeypatch.setenv("GOUJI_HOME", str(tmp_path))
-    return tmp_path
-
-
 def test_a_lesson_from_the_title_screen_to_its_end(screen, home):
     app = make_app(screen, lang="en", save=True)
     assert isinstance(app.scenes.top, TitleScene)
@@ -178,7 +170,9 @@ def test_the_quiz_draws_every_topic_in_both_languages(screen):
             quiz.refresh_language()
             app.scenes.push(quiz)
             app.draw()
+            assert quiz.question.topic == topic and len(quiz.question.options) >= 2
             quiz.choose(0)
+            assert quiz.answer is not None and quiz.chosen == 0   # the answer was taken and is shown
             app.draw()
             app.scenes.pop()
 

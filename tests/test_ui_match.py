@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from gouji.engine.cards import card_rank
 from gouji.ui.scenes.result import ResultScene
 
@@ -32,6 +34,7 @@ def run_until_my(app, phase: str, limit: int = 400000):
     return scene
 
 
+@pytest.mark.slow
 def test_the_return_dialog_only_takes_allowed_ranks(screen):
     app = make_app(screen, seed=3, autoplay=True)
     scene = run_until_my(app, "return")

@@ -1,4 +1,4 @@
-"""The big moments staged (issue 13): a banner for each kind of moment, the
+"""The big moments staged: a banner for each kind of moment, the
 进贡/还贡 panel held until read, the tribute received marked in the hand, the
 move timer playing the hint when it runs out, and the prompts — each derived
 from the state, in both languages."""

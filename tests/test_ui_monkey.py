@@ -7,12 +7,15 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from gouji import Match, RuleSet
 from gouji.ui.scenes.result import ResultScene
 from gouji.ui.scenes.table import TableScene
 
 from ui_helpers import make_app
+
+pytestmark = pytest.mark.slow   # builds, kills, monkeys and real windows: the full lane only
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_p, pygame.K_h,
         pygame.K_y, pygame.K_c, pygame.K_t, pygame.K_a, pygame.K_ESCAPE, pygame.K_F11, pygame.K_UP,

@@ -108,6 +108,7 @@ def test_every_key_in_every_phase(screen, name):
 
 
 @pytest.mark.parametrize("name", list(SESSIONS))
+@pytest.mark.slow
 def test_every_button_and_its_key_in_every_phase(screen, name):
     keys = [b.key for b in scene_at(screen, name).buttons.buttons]
     assert "hint" in keys and "menu" in keys
@@ -168,20 +169,27 @@ def result_panel(screen, final: bool) -> tuple[object, ResultScene]:
 
 
 @pytest.mark.parametrize("final", [False, True])
+@pytest.mark.slow
 def test_every_key_and_button_on_the_result_panels(screen, final):
     app, panel = result_panel(screen, final)
     app.options.autoplay = False           # a player reads the panel: it must not close by itself
+    match, table = app.match, app.table
     for code in KEYS + [None]:
         for button_key in [b.key for b in panel.buttons.buttons] if code is None else [None]:
+            app.match, app.table = match, table    # as before a key that started a new match
             app.scenes.reset(panel.under)
             app.scenes.push(panel)
             button = panel.buttons.by_key(button_key) if button_key else None
+            table, autoplay, note = panel.under.table, panel.under.table.autoplay, panel.note
             if button is not None:
                 click(panel, button.rect.center)
             else:
                 panel.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
             for _ in range(3):
                 app.frame(0.05)
+            acted = app.scenes.top is not panel or panel.note is not note or table.autoplay != autoplay \
+                or not app.running
+            assert acted or button is None, f"the {button_key} button did nothing"
             if not app.running:
                 app.running = True
 

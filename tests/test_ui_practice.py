@@ -26,12 +26,6 @@ KEYS = ([getattr(pygame, f"K_{c}") for c in "abcdefghijklmnopqrstuvwxyz012345678
            pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_DELETE, pygame.K_F1, pygame.K_F5, pygame.K_KP1])
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("GOUJI_HOME", str(tmp_path))
-    return tmp_path
-
-
 def practice_after(app, decisions: int) -> PracticeScene:
     """A practice match where a bot has played the player's seat until he made ``decisions`` decisions,
     stopped at his next turn. Nothing may act for him afterwards: auto-pass and the move timer are

@@ -282,6 +282,7 @@ def test_a_pasted_code_opens_its_review_and_a_damaged_one_is_refused(app, match)
     review.analyser.wait()
 
 
+@pytest.mark.slow
 def test_the_longest_code_opens_while_the_screen_keeps_drawing_and_a_huge_paste_is_refused(app):
     """A 99-deal match's last deal (thousands of characters, seconds to replay): pasted whole, read
     on a worker while frames go on, and reviewed; Esc stops a reading; a paste longer than any
@@ -364,7 +365,9 @@ def test_every_key_on_each_records_screen(app, match, name):
             top.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=""))
             settle(app)
             app.draw()
+            assert app.scenes.top is not None and app.running
     app.recorder.wait()
+    assert app.recorder.history.counts()[0] == 2, "no key loses a recorded deal without the question"
 
 
 def test_title_has_statistics_and_past_deals_with_keys(app):

@@ -158,6 +158,7 @@ def test_auto_pass_can_be_switched_off(screen):
     app.update_settings(auto_pass=True)
 
 
+@pytest.mark.slow
 def test_tuoguan_finishes_the_deal_then_the_summary_leads_to_the_next_deal(screen):
     app = make_app(screen, seed=11, rules="basic")
     app.new_match()
@@ -179,6 +180,7 @@ def test_tuoguan_finishes_the_deal_then_the_summary_leads_to_the_next_deal(scree
     assert app.match.deal_index == 1
 
 
+@pytest.mark.slow
 def test_a_whole_match_reaches_the_match_end_screen(screen):
     app = make_app(screen, seed=12, rules="basic", autoplay=True)
     for _ in range(200000):

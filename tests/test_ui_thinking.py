@@ -1,5 +1,5 @@
 """The table while a bot searches: frames go on, the seat says it is thinking,
-and leaving the table stops the search at once (issue 16). A bot that thinks
+and leaving the table stops the search at once. A bot that thinks
 until it is told to stop stands in for the expert, so nothing here depends on
 how fast the machine is."""
 

@@ -10,9 +10,11 @@ TypeError: leader must be a seat number 0..5, got str
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .cards import N_PACKS
+from .errors import IllegalAction
 from .rules import RuleSet
 from .seats import SEATS
 
@@ -98,5 +100,27 @@ def need_list(value: object, name: str, of: str) -> list[Any]:
     return list(value)
 
 
+def replay_lists(actions: object, card_choices: object) -> tuple[list[str], list]:
+    """The actions of a replay and their chosen cards (or Nones), checked to be lists."""
+    actions = need_list(actions, "actions", "action texts such as 'play KK'")
+    if card_choices is None:
+        return actions, [None] * len(actions)
+    choices = need_list(card_choices, "card_choices", "card-number lists (or None)")
+    if len(choices) != len(actions):
+        raise ValueError(f"card_choices has {len(choices)} entries for {len(actions)} actions")
+    return actions, choices
+
+
+def card_ids(cards: Sequence[int]) -> list[int]:
+    """The physical cards a caller named: whole numbers 0..215, or IllegalAction."""
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise IllegalAction("选的牌要是牌号列表", "the chosen cards must be a list of card numbers")
+    chosen = list(cards)
+    if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < N_PACKS * 54 for c in chosen):
+        raise IllegalAction("选的牌里有不是牌号的东西", "the chosen cards must be card numbers 0..215")
+    return chosen
+
+
 __all__ = ["kind", "need_text", "need_whole", "need_seed", "number_text", "SEED_LIMIT", "need_seat", "need_seats",
-           "need_seat_map", "need_rules", "need_list"]
+           "need_seat_map", "need_rules", "need_list",
+           "replay_lists", "card_ids"]

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from . import events as ev
 from .actions import Move, parse_action
 from .cards import N_PACKS, N_RANKS, RANK_LETTERS, SMALL, counts_of_cards, format_counts, make_card, parse_counts
-from .checks import need_list, need_rules, need_seat, need_seed, need_text
+from .checks import card_ids, need_list, need_rules, need_seat, need_seed, need_text, replay_lists
 from .deal import deal_cards
 from .errors import IllegalAction, NotationError
 from .events import Event
@@ -118,7 +118,7 @@ class Game:
                card_choices: Sequence[Sequence[int] | None] | None = None) -> "Game":
         if not isinstance(setup, DealSetup):
             raise TypeError(f"setup must be a DealSetup (a game's .setup), got {type(setup).__name__}")
-        actions, choices = _replay_lists(actions, card_choices)
+        actions, choices = replay_lists(actions, card_choices)
         game = cls(setup)
         for action, cards in zip(actions, choices):
             game.apply(action, cards)
@@ -280,7 +280,7 @@ class Game:
         if cards is not None:
             seat = self._flow.current
             assert seat is not None  # the action was legal, so somebody is to act
-            chosen = _card_ids(cards)
+            chosen = card_ids(cards)
             held = set(self.hand_cards(seat))
             if move.play is None or counts_of_cards(chosen) != move.play.counts() or not set(chosen) <= held \
                     or len(set(chosen)) != len(chosen):
@@ -353,27 +353,6 @@ def _notation(text: str, what: tuple[str, str], limit: int = MAX_NOTATION) -> st
         raise NotationError(f"{what[0]}太长了（{len(text)} 个字符）",
                             f"{what[1]} of {len(text)} characters is far too long")
     return text
-
-
-def _replay_lists(actions: object, card_choices: object) -> tuple[list[str], list]:
-    """The actions of a replay and their chosen cards (or Nones), checked to be lists."""
-    actions = need_list(actions, "actions", "action texts such as 'play KK'")
-    if card_choices is None:
-        return actions, [None] * len(actions)
-    choices = need_list(card_choices, "card_choices", "card-number lists (or None)")
-    if len(choices) != len(actions):
-        raise ValueError(f"card_choices has {len(choices)} entries for {len(actions)} actions")
-    return actions, choices
-
-
-def _card_ids(cards: Sequence[int]) -> list[int]:
-    """The physical cards a caller named: whole numbers 0..215, or IllegalAction."""
-    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
-        raise IllegalAction("选的牌要是牌号列表", "the chosen cards must be a list of card numbers")
-    chosen = list(cards)
-    if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < N_PACKS * 54 for c in chosen):
-        raise IllegalAction("选的牌里有不是牌号的东西", "the chosen cards must be card numbers 0..215")
-    return chosen
 
 
 def _physical(counts: list[list[int]]) -> tuple[tuple[int, ...], ...]:

@@ -10,16 +10,17 @@ import random
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any
 
 from . import events as ev
 from .actions import Move, parse_action, quote
 from .cards import FOUR, RANK_LETTERS, THREE, card_rank, card_suit, counts_of_cards, parse_counts
-from .checks import need_rules, need_seat, need_seed
+from .checks import card_ids, need_rules, need_seat, need_seed, replay_lists
 from .deal import deal_cards
 from .errors import IllegalAction
 from .events import Event
-from .game import Game, _card_ids, _replay_lists
+from .game import Game
 from .phases import CHOOSE, DECLARE, OVER, PREDECLARE, RETURN, REVOLT, Phase
 from .predeal import (
     buy_threes,
@@ -39,6 +40,17 @@ from .view import SeatView
 
 WORDS = {PREDECLARE: ("declare", "nodeclare"), DECLARE: ("declare", "nodeclare"),
          REVOLT: ("norevolt", "revolt"), CHOOSE: ("wutou", "yaotou")}
+
+
+class Stage(Enum):
+    """The steps of a deal before its first lead; ``Match._advance`` runs them in turn."""
+
+    NEW_DEAL = "new deal"
+    DEAL = "deal"
+    THREES_AND_REVOLTS = "threes and revolts"
+    AFTER_REVOLTS = "after revolts"
+    DECLARE = "declare"
+    BEGIN_PLAY = "begin play"
 
 
 @dataclass(frozen=True)
@@ -63,7 +75,7 @@ class Match:
         self._first_leader: int | None = None
         self._leader: int | None = None
         self._decisions: deque[Decision] = deque()
-        self._stage: str | None = "_new_deal"
+        self._stage: Stage | None = Stage.NEW_DEAL
         # the deal being prepared (set afresh by _new_deal and _deal)
         self._owed: list[Payment] = []
         self._first_drawer = 0
@@ -86,26 +98,32 @@ class Match:
         return cls(RuleSet() if rules is None else rules, seed)
 
     def clone(self) -> "Match":
-        """An independent copy sharing the rules (and the finished deals' results)."""
+        """An independent copy sharing the rules, the finished deals' results and events (immutable),
+        attribute by attribute (tests/test_match_clone.py checks none is missed)."""
         other = object.__new__(Match)
-        other.__dict__.update(self.__dict__)
+        other.rules, other.seed, other.deal_index = self.rules, self.seed, self.deal_index
         other._stream = random.Random()
         other._stream.setstate(self._stream.getstate())
         other._totals = self._totals[:]
-        for name in ("results", "actions", "card_choices", "events", "_owed", "_deal_events", "_paid"):
-            setattr(other, name, getattr(self, name)[:])
+        other.results, other.actions = self.results[:], self.actions[:]
+        other.card_choices, other.events = self.card_choices[:], self.events[:]
         other.game = self.game.clone() if self.game is not None else None
-        other._decisions = deque(self._decisions)
+        other._first_leader, other._leader = self._first_leader, self._leader
+        other._decisions, other._stage = deque(self._decisions), self._stage
+        other._owed, other._first_drawer = self._owed[:], self._first_drawer
         other._declared, other._pre_declared = dict(self._declared), dict(self._pre_declared)
+        other._voided, other._deal_events = self._voided, self._deal_events[:]
         other._hands = [hand[:] for hand in self._hands]
         other._revolted, other._yaotou = set(self._revolted), set(self._yaotou)
+        other._paid, other._deal_seed, other._liang = self._paid[:], self._deal_seed, self._liang
+        other._finished = self._finished   # the last finished deal: never changed again
         return other
 
     @classmethod
     def replay(cls, rules: RuleSet, seed: int, actions: Sequence[str],
                card_choices: Sequence[Sequence[int] | None] | None = None) -> "Match":
         match = cls(rules, seed)
-        for action, cards in zip(*_replay_lists(actions, card_choices)):
+        for action, cards in zip(*replay_lists(actions, card_choices)):
             match.apply(action, cards)
         return match
 
@@ -160,7 +178,7 @@ class Match:
         decision = self._decisions[0]
         if str(move) not in self._options(decision):
             raise _refusal(decision, str(move))
-        if cards is not None and not self._cards_fit(decision, move, _card_ids(cards)):
+        if cards is not None and not self._cards_fit(decision, move, card_ids(cards)):
             raise IllegalAction("选的牌和要还的牌对不上", "the chosen cards do not match the return")
         return decision
 
@@ -228,9 +246,12 @@ class Match:
 
     # ----- the stages of a deal ---------------------------------------------
     def _advance(self) -> None:
+        steps = {Stage.NEW_DEAL: self._new_deal, Stage.DEAL: self._deal,
+                 Stage.THREES_AND_REVOLTS: self._threes_and_revolts, Stage.AFTER_REVOLTS: self._after_revolts,
+                 Stage.DECLARE: self._declare, Stage.BEGIN_PLAY: self._begin_play}
         while not self._decisions and self._stage is not None:
             stage, self._stage = self._stage, None
-            getattr(self, stage)()
+            steps[stage]()
 
     def _has_next_deal(self) -> bool:
         return self.deal_index + 1 < self.rules.series_length
@@ -258,7 +279,7 @@ class Match:
         self._emit(Event(ev.DEAL_START, None, "", (self.deal_index, -1 if self._leader is None else self._leader)))
         if self._points_matter() and self.rules.xuan_dian == "ming_and_yu":
             self._decisions.extend(Decision(s, PREDECLARE) for s in self._order(self._first_drawer))
-        self._stage = "_deal"
+        self._stage = Stage.DEAL
 
     def _liang_event(self, seat: int, suit: int) -> Event:
         """亮3 (亮4 under 憋3): the leader shows his cards of that rank and suit (§2.2)."""
@@ -301,7 +322,7 @@ class Match:
         for p in paid:
             if p.kind == "luo" and p.count:
                 self._decisions.append(Decision(p.receiver, RETURN, p.giver, p.count))
-        self._stage = "_threes_and_revolts"
+        self._stage = Stage.THREES_AND_REVOLTS
 
     def _threes_and_revolts(self) -> None:
         if self.rules.bie_san:
@@ -311,17 +332,17 @@ class Match:
         elif self.rules.revolution:
             self._decisions.extend(Decision(s, REVOLT) for s in self._order(self._lead_seat)
                                    if revolt_eligible(self._hands[s], False))
-        self._stage = "_after_revolts"
+        self._stage = Stage.AFTER_REVOLTS
 
     def _after_revolts(self) -> None:
         if len(self._revolted) >= 2:  # void (§8.6): redeal, same leader and obligations
             self._emit(Event(ev.VOID, None, "", tuple(sorted(self._revolted))))
             self._voided += 1
-            self._stage = "_deal"
+            self._stage = Stage.DEAL
             return
         for rebel in sorted(self._revolted):
             self._decisions.append(Decision(opposite(rebel), CHOOSE))
-        self._stage = "_declare"
+        self._stage = Stage.DECLARE
 
     def _declare(self) -> None:
         if self._points_matter():
@@ -329,7 +350,7 @@ class Match:
                 Decision(s, DECLARE) for s in self._order(self._lead_seat)
                 if s not in self._revolted and opposite(s) not in self._revolted
                 and s not in self._pre_declared)  # a 预点 already stands for him
-        self._stage = "_begin_play"
+        self._stage = Stage.BEGIN_PLAY
 
     def _begin_play(self) -> None:
         setup = DealSetup(self.rules, tuple(tuple(h) for h in self._hands), self._lead_seat,
@@ -358,7 +379,7 @@ class Match:
             self._emit(Event(ev.MATCH_OVER, None, "", self.totals))
             self.deal_index = self.rules.series_length - 1
         else:
-            self._stage = "_new_deal"
+            self._stage = Stage.NEW_DEAL
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)
