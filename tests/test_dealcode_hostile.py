@@ -189,7 +189,9 @@ def test_words_around_a_code_are_ignored(genuine):
     ref, code = genuine
     for pasted in (f"{code} thanks", f"{code}\nthanks a lot for the game", f"{code} 谢谢", f"请看这局：{code}，谢谢！",
                    f"look: {code[:30]}\n{code[30:]}\nwhat do you think", f"{code} A", f"{code} AAAA AAAA",
-                   f"{code}= ok", f"first {code} then GJ1:junk"):
+                   f"{code}= ok", f"first {code} then GJ1:junk", f"{code}-thanks", f"{code}_thanks", f"{code}thanks",
+                   code + "\n" + " ".join(["word"] * 60), "GJ1:junk " * 20 + code,
+                   "\n".join(code[i:i + 60] for i in range(0, len(code), 60)) + "\n" + "bye " * 40):
         assert decode(pasted) == ref, pasted
 
 
@@ -275,6 +277,9 @@ def test_the_code_commands_refuse_hostile_json_and_terminals_in_words(genuine):
     assert "PYTHONIOENCODING=utf-8" in ascii_review.stderr
     english = run("gouji.cli.review", code, "--lang", "en", env={"PYTHONIOENCODING": "ascii"})
     assert english.returncode in (0, 2) and "Traceback" not in english.stderr
+    for tool in ("gouji", "gouji.dealcode", "gouji.history", "gouji.cli.review", "gouji.sim", "gouji.learn"):
+        helped = run(tool, "--help", env={"PYTHONIOENCODING": "ascii:strict"})
+        assert helped.returncode == 0 and "Traceback" not in helped.stderr and "usage" in helped.stdout, tool
     ascii_decode = run("gouji.dealcode", "decode", code, env={"PYTHONIOENCODING": "ascii"})
     assert ascii_decode.returncode == 0 and json.loads(ascii_decode.stdout)["seed"] == 5
     crafted = run("gouji.dealcode", "decode", code_of(payload(custom_rules("[" * 1100 + "]" * 1100))))

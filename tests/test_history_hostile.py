@@ -210,3 +210,58 @@ def test_the_same_write_problem_reads_the_same_each_time(tmp_path):
     match = random_match(6, RuleSet.preset("basic"), 10)
     first, second = save_match(match, tmp_path / "match.json"), save_match(match, tmp_path / "match.json")
     assert first and first == second and ".tmp" not in first
+
+
+def damaged_copy(base: Path, tmp_path: Path, *statements: str) -> Path:
+    path = tmp_path / "history.sqlite3"
+    shutil.copyfile(base, path)
+    db = sqlite3.connect(path, isolation_level=None)
+    for statement in statements:
+        db.execute(statement)
+    db.close()
+    return path
+
+
+@pytest.mark.parametrize("statement", ["UPDATE deals SET bot_level = CAST(X'FFFE' AS TEXT) WHERE id = 1",
+                                       "UPDATE matches SET preset = char(55296) WHERE id = 1",
+                                       "UPDATE matches SET started = CAST(X'C3' AS TEXT) WHERE id = 2"])
+def test_a_text_that_is_not_utf8_costs_at_most_its_row(base, tmp_path, statement):
+    history = History(damaged_copy(base, tmp_path, statement))
+    deals, matches = everything_reads(history, review=True)
+    assert deals >= 3 and matches == 2 and not list(tmp_path.glob("*.broken*"))
+
+
+def test_a_null_where_the_schema_forbids_it_costs_only_its_row(base, tmp_path):
+    path = damaged_copy(base, tmp_path)
+    db = sqlite3.connect(path, isolation_level=None)
+    sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'deals'").fetchone()[0]
+    db.execute("PRAGMA writable_schema = ON")                # as a repair tool might leave it
+    db.execute("UPDATE sqlite_master SET sql = ? WHERE name = 'deals'", (sql.replace("NOT NULL", ""),))
+    db.close()
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("UPDATE deals SET places = NULL WHERE id = 1")
+    db.execute("PRAGMA writable_schema = ON")
+    db.execute("UPDATE sqlite_master SET sql = ? WHERE name = 'deals'", (sql,))
+    db.close()
+    history = History(path)
+    assert len(history.deals(practice=None)) == 3 and "skipped" in history.problem
+    assert not list(tmp_path.glob("*.broken*"))
+
+
+@pytest.mark.parametrize("damage", ["folder at -wal", "fifo at -shm", "dropped table", "dropped column",
+                                    "older version number", "negative version number"])
+def test_a_history_that_can_never_be_used_again_is_kept_aside_and_the_next_deal_recorded(base, tmp_path, damage):
+    statements = {"dropped table": ["DROP TABLE deals"], "dropped column": ["ALTER TABLE deals DROP COLUMN chuan"],
+                  "older version number": ["PRAGMA user_version = 1"],
+                  "negative version number": ["PRAGMA user_version = -1"]}.get(damage, [])
+    path = damaged_copy(base, tmp_path, *statements)
+    if damage == "folder at -wal":
+        (tmp_path / "history.sqlite3-wal").mkdir()
+    elif damage == "fifo at -shm":
+        os.mkfifo(tmp_path / "history.sqlite3-shm")
+    history = History(path)
+    history.record(random_match(9, RuleSet.preset("basic").replace(series_length=1)))
+    # a bad journal file alone goes, the rows stay (4 deals and 2 matches, and the new one)
+    expected = (5, 3, 3) if damage.startswith(("folder", "fifo")) else (1, 1, 1)
+    assert not history.failed and history.counts() == expected, history.take_problems()
+    assert list(tmp_path.glob("history.sqlite3*.broken*"))

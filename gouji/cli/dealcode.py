@@ -25,7 +25,7 @@ from pathlib import Path
 from ..engine.dealcode import DealCodeError, DealRef, decode, encode, last_deal
 from ..store.files import SAVE_LIMIT, read_text
 from ..store.saves import parse_save, save_path
-from .output import emit, emit_json, read_stdin, refuse
+from .output import emit, emit_json, read_stdin, refuse, safe_streams
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -77,6 +77,7 @@ def read_input(given: str | None) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()
     args = parse_args(argv)
     try:
         if args.command == "decode":

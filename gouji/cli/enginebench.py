@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
+from .output import safe_streams
 
 
 def mid_deal(seed: int, rules: RuleSet) -> Game:
@@ -67,6 +68,7 @@ def measure(game: Game, repeat: int) -> dict[str, float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()
     parser = argparse.ArgumentParser(prog="python -m gouji.cli.enginebench", description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20, help="mid-deal positions to time (default 20)")
     parser.add_argument("--repeat", type=int, default=400, help="calls per position (default 400)")

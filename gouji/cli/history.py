@@ -23,7 +23,7 @@ from ..engine.dealcode import DealCodeError, encode
 from ..engine.scoring import PLACE_NAMES_EN, PLACE_NAMES_ZH
 from ..store.history import History
 from ..store.stats import statistics
-from .output import emit, emit_json, note
+from .output import emit, emit_json, note, safe_streams
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -67,6 +67,7 @@ def text(data: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()
     args = parse_args(argv)
     history = History()
     if args.stats:
@@ -75,8 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         data: dict[str, Any] = asdict(stats)
     else:
         data = summary(history)
-    if history.problem:
-        note(history.problem)
+    for problem in history.take_problems():
+        note(problem)
     return emit_json(data) if args.json or args.stats else emit(text(data))
 
 

@@ -31,6 +31,7 @@ from ..engine.rules import PRESETS, RuleSet
 from ..review import Review, analyse
 from ..store.history import History
 from ..store.saves import save_match
+from .output import safe_streams
 
 
 def timed(work: Callable[[], Any]) -> tuple[float, Any]:
@@ -80,6 +81,7 @@ def run(matches: int, rules: RuleSet) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()
     parser = argparse.ArgumentParser(prog="python -m gouji.cli.historybench", description=__doc__.split("\n")[0])
     parser.add_argument("--matches", type=int, default=2, help="whole matches to play (default 2)")
     parser.add_argument("--rules", choices=sorted(PRESETS), default="qingdao")

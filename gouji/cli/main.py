@@ -14,7 +14,7 @@ from ..store.settings import CHOICES, SPEEDS
 from ..ui.layout import size_argument
 from ..version import version
 from .arguments import seed_argument
-from .output import note
+from .output import note, safe_streams
 
 if TYPE_CHECKING:
     from ..engine.dealcode import DealRef
@@ -83,6 +83,7 @@ def review_ref(code: str) -> tuple["DealRef | None", str | None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()
     args = parse_args(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.selftest:

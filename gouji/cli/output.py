@@ -21,11 +21,26 @@ def refuse(zh: str, en: str) -> int:
 
 
 def note(text: str) -> None:
-    """A message on stderr, escaped where its encoding cannot show Chinese."""
+    """A message on stderr, escaped where its encoding cannot show Chinese (nothing if stderr is closed)."""
     if not shows(text, sys.stderr):
         encoding = getattr(sys.stderr, "encoding", None) or "ascii"
         text = text.encode(encoding, "backslashreplace").decode(encoding)
-    print(text, file=sys.stderr)
+    try:
+        print(text, file=sys.stderr)
+    except (OSError, ValueError):   # closed or gone: nowhere left to say it
+        pass
+
+
+def safe_streams() -> None:
+    """Help and usage texts hold Chinese: on a terminal that cannot show it (``PYTHONIOENCODING=ascii``)
+    they are escaped instead of ending in a traceback. Call first thing in a tool's ``main``."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (OSError, ValueError):
+                pass
 
 
 def shows(text: str, stream: TextIO | None = None) -> bool:
@@ -38,14 +53,21 @@ def shows(text: str, stream: TextIO | None = None) -> bool:
     return True
 
 
-def emit(text: str) -> int:
-    """Print ``text`` whole, or nothing and a refusal; the exit status."""
+def emit(text: str, other_language: str | None = None) -> int:
+    """Print ``text`` whole, or nothing and a refusal; the exit status. ``other_language``: the
+    same output in English, suggested when the terminal could show that one."""
     if not shows(text):
         encoding = getattr(sys.stdout, "encoding", None)
-        return refuse(f"终端的编码（{encoding}）显示不了中文：请设置 PYTHONIOENCODING=utf-8，或用 --lang en",
-                      f"this terminal's encoding ({encoding}) cannot show the text: set PYTHONIOENCODING=utf-8, "
-                      "or use --lang en where the command has it")
-    print(text)
+        english = other_language is not None and shows(other_language)
+        return refuse(f"终端的编码（{encoding}）显示不了这些文字：请设置 PYTHONIOENCODING=utf-8"
+                      + ("，或用 --lang en" if english else ""),
+                      f"this terminal's encoding ({encoding}) cannot show the text: set PYTHONIOENCODING=utf-8"
+                      + (", or use --lang en" if english else ""))
+    try:
+        print(text)
+    except (OSError, ValueError) as exc:   # stdout closed or gone
+        note(f"无法输出：{exc}\nthe output could not be written: {exc}")
+        return 1
     return 0
 
 
@@ -66,4 +88,4 @@ def read_stdin() -> str:
     return text
 
 
-__all__ = ["BAD_INPUT", "refuse", "note", "shows", "emit", "emit_json", "read_stdin"]
+__all__ = ["BAD_INPUT", "refuse", "note", "safe_streams", "shows", "emit", "emit_json", "read_stdin"]

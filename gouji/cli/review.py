@@ -16,11 +16,12 @@ from collections.abc import Sequence
 import bots
 
 from ..engine.dealcode import DealCodeError
-from ..review import Review, analyse
-from .output import emit, emit_json, refuse
+from ..review import Analysis, Review, analyse
+from .output import emit, emit_json, refuse, safe_streams
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()
     parser = argparse.ArgumentParser(prog="python -m gouji.cli.review", description=__doc__.split("\n")[0])
     parser.add_argument("code", nargs="+", help="the deal code (may be split over several arguments)")
     parser.add_argument("--level", choices=bots.NAMES, default=None, help="the analysing bot (default: the strongest)")
@@ -38,9 +39,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return emit_json({"level": analysis.level, "summary": analysis.summary(args.lang), "steps": len(review),
                           "verdicts": [{"step": v.step, "action": v.action, "best": v.best.action, "loss": v.loss,
                                         "questionable": v.questionable} for v in analysis.verdicts]})
-    lines = [analysis.summary(args.lang)]
-    lines += [f"  {v.step:>4}  {v.action}  →  {v.note(args.lang)}" for v in analysis.questionable]
-    return emit("\n".join(lines))
+    return emit(report(analysis, args.lang), report(analysis, "en") if args.lang == "zh" else None)
+
+
+def report(analysis: Analysis, lang: str) -> str:
+    """The summary, then each questionable decision (an ASCII arrow in English)."""
+    arrow = "→" if lang == "zh" else "->"
+    lines = [analysis.summary(lang)]
+    lines += [f"  {v.step:>4}  {v.action}  {arrow}  {v.note(lang)}" for v in analysis.questionable]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
 from ..engine.scoring import raw_team_points
 from ..engine.seats import SEATS, team
+from .output import safe_streams
 
 
 def mid_deal(seed: int, rules: RuleSet) -> Game:
@@ -115,6 +116,7 @@ def guess_accuracy(game: Game, use_inference: bool, draws: int = 40) -> tuple[fl
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()
     parser = argparse.ArgumentParser(prog="python -m gouji.cli.searchbench", description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=20, help="mid-deal positions (default 20)")
     parser.add_argument("--seconds", type=float, default=0.5, help="rollouts per position for this long (default 0.5)")

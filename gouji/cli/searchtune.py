@@ -49,6 +49,7 @@ from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
 from ..engine.seats import SEATS
 from .arguments import seed_argument
+from .output import safe_streams
 
 DEAL_COST = 0.4    # drawing a guessed deal costs about 0.4 of a rollout (gouji.cli.searchbench)
 BATCH = 25         # guessed deals per worker task while logging
@@ -218,6 +219,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()
     args = parse_args(argv)
     if args.command == "log":
         decisions = log_decisions(args.deals, args.rollouts, args.share, RuleSet.preset(args.rules),

@@ -26,6 +26,7 @@ from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
 from .arena import Thinking, run_match, run_matches
 from .arguments import seed_argument
+from .output import safe_streams
 
 
 def play_random_deal(seed: int, rules: RuleSet) -> tuple[Game, int]:
@@ -90,6 +91,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()
     args = parse_args(argv)
     rules = RuleSet.preset(args.rules)
     thinking = Thinking(args.think_ms, args.think_nodes, args.workers, not args.no_inference)

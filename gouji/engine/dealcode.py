@@ -61,12 +61,11 @@ MAX_HEADER_BYTES = 1 + 2 + MAX_RULES_BYTES + 10 + 2 + 1 + 3 + CHECK_BYTES
 MAX_PAYLOAD = MAX_HEADER_BYTES + MAX_SERIES * MAX_DEAL_BYTES
 MAX_CODE_CHARS = len(PREFIX) + 5 + (MAX_PAYLOAD + CHECK_BYTES + 2) // 3 * 4   # the longest a code can be
 MAX_TEXT_CHARS = MAX_CODE_CHARS + 4000   # a pasted text: the code and words around it
-MAX_TRAILING_WORDS = 32           # words after a code that are tried away ("GJ1:… thanks a lot")
-MAX_PREFIXES = 8                  # "GJn:" in one text that are tried
 STOP_EVERY = 256                  # actions between two looks at ``stop``
 
 PREFIX_AT = re.compile(PREFIX + r"(\d{1,4}):", re.IGNORECASE)
 BODY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+STANDARD = {"+": "-", "/": "_"}   # a code passed through standard base64 (a tool may do it) reads the same
 FILLERS = frozenset("=")          # base64 padding a paste may carry: ends a piece, ignored
 QUOTES = "\"'`“”‘’「」《》<>()[]{}（）【】.,;。，；"
 
@@ -240,6 +239,8 @@ def _replay_digits(match: Match, count: int, number: int, deal: int, stop: Calla
             done, deal_start = len(match.results), len(match.actions)
             if done > deal and i + 1 < count:
                 raise _invalid(f"它的动作超出了第 {deal + 1} 局", f"its actions go on past deal {deal + 1}")
+            if number.bit_length() > (deal + 1 - done) * MAX_DEAL_BYTES * 8:   # padding no deal uses
+                raise _invalid("它比剩下的牌局需要的都长", "it is longer than the deals left can need")
         elif len(match.actions) - deal_start > MAX_ACTIONS_PER_DEAL:
             raise _invalid("有一局的动作多得不可能", "one of its deals has more actions than any deal can have")
     if number:
@@ -264,12 +265,10 @@ def _payload(code: str) -> bytes:
     text = unicodedata.normalize("NFKC", code)
     text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
     first: DealCodeError | None = None
-    for n, found in enumerate(PREFIX_AT.finditer(text)):
-        if n == MAX_PREFIXES:
-            break
+    for found in PREFIX_AT.finditer(text):   # each body ends at the next prefix's ':': linear in all
         try:
             _check_version(found[1])
-            return _checked(_pieces(text, found.end()))
+            return _checked(_body(text, found.end()))
         except DealCodeError as exc:
             first = first or exc
     if first is not None:
@@ -288,32 +287,48 @@ def _check_version(digits: str) -> None:
                         "this deal code comes from a newer version of the game: please update")
 
 
-def _pieces(text: str, at: int) -> list[str]:
-    """The runs of code letters after a prefix, split where spaces or line breaks were, up to the
-    first character no code has (punctuation, a Chinese word)."""
-    pieces, current = [], []
+def _body(text: str, at: int) -> str:
+    """The code letters after a prefix, with the spaces and line breaks a paste put between them
+    taken out, up to the first character no code has (punctuation, a Chinese word)."""
+    letters = []
     for ch in text[at:]:
+        ch = STANDARD.get(ch, ch)
         if ch in BODY:
-            current.append(ch)
-        elif ch.isspace() or ch in FILLERS:
-            if current:
-                pieces.append("".join(current))
-                current = []
-        else:
+            letters.append(ch)
+        elif not (ch.isspace() or ch in FILLERS):
             break
-    if current:
-        pieces.append("".join(current))
-    return pieces
+    return "".join(letters)
 
 
-def _checked(pieces: list[str]) -> bytes:
-    """All the pieces, or all but the last few words, whichever passes the checksum."""
-    for keep in range(len(pieces), max(0, len(pieces) - MAX_TRAILING_WORDS), -1):
-        raw = _unbase64("".join(pieces[:keep]))
-        if raw is not None and len(raw) > CHECK_BYTES and \
-                zlib.crc32(raw[:-CHECK_BYTES]) == int.from_bytes(raw[-CHECK_BYTES:], "big"):
-            return raw[:-CHECK_BYTES]
-    raise _damaged()
+def _checked(body: str) -> bytes:
+    """The longest start of ``body`` whose last four bytes are the checksum of the rest: the code,
+    whatever words were glued after it. Every end is tried in one pass (running CRCs), so a long
+    text costs linear time."""
+    full = bytearray()             # the bytes of body's whole 4-letter groups so far
+    crcs = [0]                     # crcs[i]: CRC-32 of full[:i]
+    best = 0
+    for end in range(1, len(body) + 1):
+        if end % 4 == 0:
+            for byte in base64.urlsafe_b64decode(body[end - 4:end]):
+                full.append(byte)
+                crcs.append(zlib.crc32(bytes((byte,)), crcs[-1]))
+        if end % 4 == 1:
+            continue                # no base64 text ends there
+        tail = _unbase64(body[end - end % 4:end]) if end % 4 else b""
+        if tail is None:
+            continue
+        size = len(full) + len(tail) - CHECK_BYTES      # the payload's length
+        if size <= 0:
+            continue
+        check = bytes(full[size:]) + tail if size <= len(full) else tail[size - len(full):]
+        crc = crcs[size] if size <= len(full) else zlib.crc32(tail[:size - len(full)], crcs[len(full)])
+        if crc == int.from_bytes(check, "big"):
+            best = end
+    if not best:
+        raise _damaged()
+    raw = _unbase64(body[:best])
+    assert raw is not None
+    return raw[:-CHECK_BYTES]
 
 
 def _unbase64(body: str) -> bytes | None:

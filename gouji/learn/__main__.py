@@ -19,6 +19,9 @@ from .walk import walk
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):   # a terminal without Chinese gets escapes, not a traceback
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     parser = argparse.ArgumentParser(prog="python -m gouji.learn", description="the lessons of 学规则 / Learn")
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--list", action="store_true", help="print a JSON list of the lessons")

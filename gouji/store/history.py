@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import stat
 from collections.abc import Callable
@@ -34,7 +35,7 @@ from ..engine.seats import SEATS
 from ..engine.tribute import DealResult
 from ..version import version
 from .history_rows import BadRow, deal_from_row, match_from_row
-from .history_schema import ForeignDatabase, NewerDatabase, check_version, migrate, transaction
+from .history_schema import ForeignDatabase, NewerDatabase, check_schema, check_version, migrate, transaction
 from .records import DealRecord, MatchRecord, Seating, chuan_for, outcome_of, points_of
 from .saves import pack_actions, unpack_actions
 from .settings import data_dir, keep_aside
@@ -42,6 +43,9 @@ from .settings import data_dir, keep_aside
 T = TypeVar("T")
 R = TypeVar("R")
 BUSY_CODES = (5, 6)   # SQLITE_BUSY, SQLITE_LOCKED: another connection holds the database
+SIDE_FILES = ("-wal", "-shm", "-journal")
+ROW_DAMAGE = re.compile(r"NULL value in \w+\.\w+$")
+SCHEMA_DAMAGE = re.compile(r"duplicate column|no such (table|column)|already exists|no (table|column) ")
 DB_NAME = "history.sqlite3"
 MIXED = "mixed"
 DEAL_COLUMNS = ("d.id, d.match_id, d.idx, d.ended, m.preset, d.bot_level, m.practice, m.human, d.places, "
@@ -269,10 +273,10 @@ class History:
                 finally:
                     db.close()
             except sqlite3.OperationalError as exc:   # locked, full, read-only: the file is fine
-                self.busy = getattr(exc, "sqlite_errorcode", None) in BUSY_CODES or "locked" in str(exc)
+                self.busy = _is_busy(exc)
                 self.problem = f"历史记录暂时无法使用：{exc} / the history could not be used: {exc}"
                 return default
-            except (ValueError, TypeError) as exc:   # a value no row should hold: that row, not the file
+            except (ValueError, TypeError, sqlite3.IntegrityError) as exc:   # a row's value, not the file
                 self.problem = f"历史记录里有一条记录有误：{str(exc)[:200]} / a record in the history is damaged: " \
                                f"{str(exc)[:200]}"
                 return default
@@ -287,6 +291,8 @@ class History:
 
     def _open(self, create: bool) -> sqlite3.Connection | None:
         if not create and not os.path.lexists(self.path):
+            return None
+        if not self._clear_side_files():
             return None
         if os.path.lexists(self.path) and not _ordinary_file(self.path):
             if not self._set_aside("历史记录的位置上不是普通文件（是文件夹、管道或失效的链接）",
@@ -304,18 +310,39 @@ class History:
             aside = self._set_aside("历史记录文件不是本游戏的", "the history file is not one of this game's")
         return self._connect() if aside and create else None
 
+    def _clear_side_files(self) -> bool:
+        """A folder or pipe where SQLite keeps its journal would fail every call: only it is kept aside
+        (the database beside it is fine); False if it cannot be moved."""
+        for suffix in SIDE_FILES:
+            side = self.path.with_name(self.path.name + suffix)
+            if os.path.lexists(side) and not _ordinary_file(side):
+                try:
+                    kept = keep_aside(side)
+                except OSError as exc:
+                    self.problem = f"{side.name} 不是普通文件，也无法移开：{exc} / {side.name} is no ordinary file " \
+                                   f"and could not be moved: {exc}"
+                    return False
+                self.problem = f"{side.name} 不是普通文件，已另存为 {kept.name} / {side.name} was no ordinary file: " \
+                               f"kept as {kept.name}"
+        return True
+
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy_timeout)
+        db.text_factory = _text   # a damaged byte in a text makes a replacement character, not a failed read
         try:
             check_version(db)          # before anything changes the file
             if not self._checked:
-                verdict = db.execute("PRAGMA quick_check").fetchone()[0]
-                if verdict != "ok":
-                    raise sqlite3.DatabaseError(verdict)
+                _quick_check(db)
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
             db.execute("PRAGMA foreign_keys = ON")
-            migrate(db)
+            try:
+                migrate(db)
+                check_schema(db)
+            except sqlite3.OperationalError as exc:   # a table or column gone: never usable again
+                if not SCHEMA_DAMAGE.search(str(exc)):
+                    raise                              # locked, full, an I/O error: try again later
+                raise sqlite3.DatabaseError(f"its tables cannot be used ({exc})") from None
         except BaseException:
             db.close()
             raise
@@ -323,17 +350,24 @@ class History:
         return db
 
     def _set_aside(self, zh: str, en: str) -> bool:
-        """Keep the file (and its WAL) as ``….broken`` and start afresh; False if it cannot be moved."""
+        """Keep the file (and its WAL, or whatever is in their places) as ``….broken`` and start
+        afresh; False if it cannot be moved."""
         try:
-            kept = keep_aside(self.path)
-            for suffix in ("-wal", "-shm"):
+            kept = keep_aside(self.path) if os.path.lexists(self.path) else None
+            for suffix in SIDE_FILES:
                 side = self.path.with_name(self.path.name + suffix)
-                if side.exists():
-                    side.rename(kept.with_name(kept.name + suffix))
+                if not os.path.lexists(side):
+                    continue
+                beside = kept.with_name(kept.name + suffix) if kept is not None else None
+                if beside is not None and not os.path.lexists(beside):
+                    side.rename(beside)
+                else:
+                    kept = kept or keep_aside(side)
         except OSError as exc:
             self.problem = f"{zh}，也无法移开：{exc} / {en}, and it could not be moved: {exc}"
             return False
-        self.problem = f"{zh}，已另存为 {kept.name}，重新开始记录 / {en}: kept as {kept.name}, a new one was started"
+        name = kept.name if kept is not None else self.path.name + ".broken"
+        self.problem = f"{zh}，已另存为 {name}，重新开始记录 / {en}: kept as {name}, a new one was started"
         self._rows.clear()
         self._checked = False
         return True
@@ -347,6 +381,23 @@ def _filters(level_column: str, level: str | None, preset: str | None,
             where.append(f"{column} = ?")
             args.append(value)
     return " AND ".join(where), args
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    """Another connection holds the database: worth trying again."""
+    return getattr(exc, "sqlite_errorcode", None) in BUSY_CODES or "locked" in str(exc)
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
+def _quick_check(db: sqlite3.Connection) -> None:
+    """SQLite's own check of the file; a NULL where a column forbids it is one row's damage
+    (the reader skips that row), anything else is the file's."""
+    found = [row[0] for row in db.execute("PRAGMA quick_check")]
+    if found != ["ok"] and not all(ROW_DAMAGE.match(line) for line in found):
+        raise sqlite3.DatabaseError("; ".join(found[:3]))
 
 
 def _ordinary_file(path: Path) -> bool:

@@ -10,6 +10,7 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 
 from .records import chuan_for, outcome_of, points_of
 
@@ -127,9 +128,31 @@ def check_version(db: sqlite3.Connection) -> int:
     version = version_of(db)
     if version > SCHEMA_VERSION:
         raise NewerDatabase(version)
-    if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+    if version < 0 or (version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]):
         raise ForeignDatabase()
     return version
+
+
+def check_schema(db: sqlite3.Connection) -> None:
+    """Every table and column of the current schema is there (sqlite3.OperationalError naming
+    the first one missing): a table dropped by another program must not fail every deal."""
+    for table, columns in expected_columns().items():
+        found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        missing = [column for column in columns if column not in found]
+        if missing:
+            raise sqlite3.OperationalError(f"no column {table}.{missing[0]}" if found else f"no table {table}")
+
+
+@cache
+def expected_columns() -> dict[str, tuple[str, ...]]:
+    """The tables and columns the migrations make, read from a fresh database in memory."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(db)
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {table: tuple(row[1] for row in db.execute(f"PRAGMA table_info({table})")) for table in tables}
+    finally:
+        db.close()
 
 
 def migrate(db: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:
