@@ -8,7 +8,7 @@ from the card count alone): the play reveals far more than the guesses use.
 It matters: searching the real hidden hands instead of guesses wins 89% of
 deals against hard. Keeping the best explained of four guesses per deal
 was tried as the search's guess and did not pay at 100 ms (a check costs
-about as much as a rollout; notes in the README).
+about as much as a rollout; notes in docs/search.md).
 """
 
 from __future__ import annotations
