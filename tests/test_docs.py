@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CITED = re.compile(r"§(\d+(?:\.\d+)*)")
 HEADING = re.compile(r"^#{2,4} (\d+(?:\.\d+)*)\.? ", re.MULTILINE)
 SOURCES = ["gouji", "bots", "tests", "assets", "build", "dev.py", "README.md", "docs"]
+TEXTS = (".py", ".toml", ".md", ".txt")
 
 
 def headings() -> set[str]:
@@ -23,7 +24,7 @@ def citations() -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for source in SOURCES:
         path = ROOT / source
-        files = [path] if path.is_file() else [p for p in path.rglob("*") if p.suffix in (".py", ".toml", ".md", ".txt")]
+        files = [path] if path.is_file() else [p for p in path.rglob("*") if p.suffix in TEXTS]
         for file in files:
             for section in CITED.findall(file.read_text(encoding="utf-8", errors="replace")):
                 found.setdefault(section, []).append(str(file.relative_to(ROOT)))
