@@ -153,7 +153,7 @@ class Context:
         if self.pool is None:
             return False
         return not beatable_by(play, self.pool, self.max_other,
-                               self.view.rules.mixed_jokers == "as_small")
+                               self.view.rules.jokers_mix_as_small)
 
     def protected(self, play: Play) -> bool:
         """Only my 对头 may answer this play, or a burn (§3.4)."""

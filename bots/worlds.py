@@ -90,7 +90,7 @@ def stand_chance(view: SeatView, worlds: list[World], play: Play, later: bool = 
     if is_dead(play, view.rules) or not worlds:
         return 1.0
     me, rules = view.seat, view.rules
-    as_small = rules.mixed_jokers == "as_small"
+    as_small = rules.jokers_mix_as_small
     protected = is_protected(view, play, gousiji)
     passed = frozenset() if later else view.passed
     threats = [s for s in SEATS if not same_team(s, me) and view.counts[s] > 0 and s not in view.revolted
@@ -129,8 +129,8 @@ def _may_play(view: SeatView, seat: int, play: Play, protected: bool, passed: fr
     play asks my 对头 whatever he did before."""
     if seat not in passed:
         return True
-    if view.chaos and view.rules.chaos_rules == "dagang":
+    if view.chaos and view.rules.chaos_dagang:
         return True
     if seat != opposite(view.seat):
         return False
-    return protected or view.rules.pass_exception == "any_opposite_play" or is_gouji(play)
+    return protected or view.rules.lockout_lifts_on_any_opposite_play or is_gouji(play)

@@ -389,7 +389,7 @@ def _window_checks(guess: Guess) -> list[tuple[int, bool, Window, list[int]]]:
 
 
 def _has_burn(hand: list[int], window: Window, seat: int, rules) -> bool:
-    as_small = rules.mixed_jokers == "as_small"
+    as_small = rules.jokers_mix_as_small
     if seat in window.wutou and seat not in window.burning:
         return next(beating_plays(hand, window.play, as_small), None) is not None
     jokers = hand[SMALL] + hand[BIG]

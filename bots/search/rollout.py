@@ -353,7 +353,7 @@ def _all_in_one(hand: list[int]) -> Move:
 
 def _stands(f: SearchState, seat: int, play: Play) -> bool:
     """No opponent still playing holds a beat for ``play`` (partners would pass)."""
-    as_small, revolted = f.rules.mixed_jokers == "as_small", f.setup.revolted
+    as_small, revolted = f.rules.jokers_mix_as_small, f.setup.revolted
     for other in range(seat + 1, seat + 6, 2):
         other %= 6
         size = f.hand_size(other)

@@ -43,7 +43,7 @@ def beat_options(state: DealState, seat: int) -> Iterable[Play]:
     """Plays over the standing play; a burner must keep his remainder feasible."""
     hand = state.counts[seat]
     assert state.standing is not None
-    plays = beating_plays(hand, state.standing, state.rules.mixed_jokers == "as_small")
+    plays = beating_plays(hand, state.standing, state.rules.jokers_mix_as_small)
     if seat not in state.burning:
         return plays
     return (p for p in plays if _keeps_feasible(state, hand, p))

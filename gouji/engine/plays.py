@@ -140,7 +140,7 @@ def as_play(play: PlayLike, name: str = "play") -> Play:
 
 def effective_jokers(play: Play, rules: "RuleSet | None" = None) -> tuple[int, int]:
     """(大王, 小王) as they count in a comparison; ``as_small`` folds a mix."""
-    if play.big and play.small and rules is not None and rules.mixed_jokers == "as_small":
+    if play.big and play.small and rules is not None and rules.jokers_mix_as_small:
         return 0, play.big + play.small
     return play.big, play.small
 

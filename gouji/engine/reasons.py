@@ -146,7 +146,7 @@ def _bie_san() -> IllegalAction:
 
 def _no_rang(flow: DealState, seat: int) -> IllegalAction:
     play = flow.standing
-    if flow.chaos and flow.rules.chaos_rules == "dagang":
+    if flow.chaos and flow.rules.chaos_dagang:
         return refuse("四人乱缠时不能让牌", "no 让 (yield) in 四人乱缠")
     if play is not None and is_gouji(play):
         return refuse("够级牌不能让", "a 够级 play cannot be yielded")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, get_args, get_origin, get_type_hints
 
 from .errors import quote
 
@@ -17,53 +17,52 @@ TRIBUTE_KINDS = ("dian", "shao", "men", "luo")
 MAX_SERIES = 99   # RULES §9: series_length is 1–99
 MAX_DOTS = 256    # a rules or settings file has next to none (see load_toml)
 
-# key -> allowed values (a tuple), or a type for bool/int keys.
-CHOICES: dict[str, tuple[Any, ...]] = {
-    "deck": (216, 196, 198),
-    "first_lead": ("liang3", "random"),
-    "later_lead": ("da_luo", "rotate"),
-    "mixed_jokers": ("dead", "as_small"),
-    "pass_exception": ("any_opposite_play", "opposite_gouji_only"),
-    "chaos_rules": ("dagang", "tcy"),
-    "kai_dian_eligibility": ("standard", "dagang", "pure"),
-    "xuan_dian": ("off", "ming", "ming_and_yu"),
-    "tribute_cards": ("jokers_and_twos", "highest_any"),
-    "tribute_between_teammates": ("skip", "pay"),
-    "chuan_san_hu_tribute": ("none", "quan_gong"),
-    "scoring": ("4_2", "2_1"),
-    "show_counts": ("le10", "always", "never"),
-}
+# The options of the keys that take one of a few values: their types, checked by mypy
+# (``rules.first_lead == "liang4"`` is an error), and CHOICES below is read from them.
+Deck = Literal[216, 196, 198]
+FirstLead = Literal["liang3", "random"]
+LaterLead = Literal["da_luo", "rotate"]
+MixedJokers = Literal["dead", "as_small"]
+PassException = Literal["any_opposite_play", "opposite_gouji_only"]
+ChaosRules = Literal["dagang", "tcy"]
+KaiDianEligibility = Literal["standard", "dagang", "pure"]
+XuanDian = Literal["off", "ming", "ming_and_yu"]
+TributeCards = Literal["jokers_and_twos", "highest_any"]
+TributeBetweenTeammates = Literal["skip", "pay"]
+ChuanSanHuTribute = Literal["none", "quan_gong"]
+Scoring = Literal["4_2", "2_1"]
+ShowCounts = Literal["le10", "always", "never"]
 
 
 @dataclass(frozen=True)
 class RuleSet:
     """All house rules; the defaults are the ``qingdao`` preset (青岛标准)."""
 
-    deck: int = 216
+    deck: Deck = 216
     bie_san: bool = True
     hui_san: bool = False
-    first_lead: str = "liang3"
-    later_lead: str = "da_luo"
-    mixed_jokers: str = "dead"
-    pass_exception: str = "any_opposite_play"
-    chaos_rules: str = "dagang"
+    first_lead: FirstLead = "liang3"
+    later_lead: LaterLead = "da_luo"
+    mixed_jokers: MixedJokers = "dead"
+    pass_exception: PassException = "any_opposite_play"
+    chaos_rules: ChaosRules = "dagang"
     burn_by_teammates: bool = True
     kai_dian: bool = True
-    kai_dian_eligibility: str = "standard"
-    xuan_dian: str = "ming"
+    kai_dian_eligibility: KaiDianEligibility = "standard"
+    xuan_dian: XuanDian = "ming"
     fanche_double: bool = False
     tribute: bool = True
-    tribute_cards: str = "jokers_and_twos"
+    tribute_cards: TributeCards = "jokers_and_twos"
     tribute_order: tuple[str, ...] = TRIBUTE_KINDS
     return_must_match_rank: bool = True
-    tribute_between_teammates: str = "skip"
-    chuan_san_hu_tribute: str = "none"
+    tribute_between_teammates: TributeBetweenTeammates = "skip"
+    chuan_san_hu_tribute: ChuanSanHuTribute = "none"
     men_exempt_if_opposite: bool = False
-    scoring: str = "4_2"
+    scoring: Scoring = "4_2"
     positives_only: bool = True
     series_length: int = 5
     revolution: bool = True
-    show_counts: str = "le10"
+    show_counts: ShowCounts = "le10"
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -118,6 +117,22 @@ class RuleSet:
         """The preset this rule set equals, if any."""
         return next((name for name, rules in PRESETS.items() if rules == self), None)
 
+    # ----- what the options mean, where the code asks ---------------------------------
+    @property
+    def jokers_mix_as_small(self) -> bool:
+        """A play mixing 大王 and 小王 counts as a 小王 play (§1.3), rather than dead."""
+        return self.mixed_jokers == "as_small"
+
+    @property
+    def chaos_dagang(self) -> bool:
+        """四人乱缠 by the 大纲's rules (§3.9), rather than the app's (tcy)."""
+        return self.chaos_rules == "dagang"
+
+    @property
+    def lockout_lifts_on_any_opposite_play(self) -> bool:
+        """A player who passed plays again on any play of his 对头, not only a 够级 (§3.2)."""
+        return self.pass_exception == "any_opposite_play"
+
     @property
     def place_points(self) -> tuple[int, ...]:
         """Points for 头科 … 大落 (§4)."""
@@ -154,6 +169,9 @@ def load_toml(text: str, section: str) -> dict[str, Any]:
 
 KEYS = tuple(f.name for f in fields(RuleSet))
 _DEFAULTS = {f.name: f.default for f in fields(RuleSet)}
+# key -> its allowed values, for the keys of a few values (read from the Literal types above)
+CHOICES: dict[str, tuple[Any, ...]] = {key: get_args(hint) for key, hint in get_type_hints(RuleSet).items()
+                                       if get_origin(hint) is Literal}
 
 
 def _toml_value(value: Any) -> str:

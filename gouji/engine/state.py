@@ -131,13 +131,13 @@ class DealState:
 
     def may_follow(self, seat: int) -> bool:
         """Pass lockout (§3.2) with its 对头 exception."""
-        if self.chaos and self.rules.chaos_rules == "dagang":
+        if self.chaos and self.rules.chaos_dagang:
             return True
         if seat not in self.passed:
             return True
         if self.owner != opposite(seat) or self.standing is None:
             return False
-        return self.rules.pass_exception == "any_opposite_play" or is_gouji(self.standing)
+        return self.rules.lockout_lifts_on_any_opposite_play or is_gouji(self.standing)
 
     def rang_allowed(self, seat: int) -> bool:
         """让牌 (§3.6) on the non-够级 play of ``seat``'s 对头."""
@@ -146,7 +146,7 @@ class DealState:
             return False
         if self.rang is not None or is_gouji(play):
             return False
-        if self.chaos and self.rules.chaos_rules == "dagang":
+        if self.chaos and self.rules.chaos_dagang:
             return False
         between = (next_seat(owner), next_seat(owner, 2))
         if any(self.in_deal[s] and s not in self.passed for s in between):
