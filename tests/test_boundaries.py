@@ -16,11 +16,12 @@ PACKAGES = ("gouji", "bots")
 ENGINE_STDLIB = {"__future__", "collections", "dataclasses", "enum", "functools", "itertools", "math",
                  "random", "typing", "tomllib", "re", "reprlib", "zlib", "bisect", "heapq", "operator", "string",
                  "types", "base64", "binascii", "json", "unicodedata"}
-# Engine modules a bot may read: the seat's view and the value types in it.
+# Engine modules a bot may read: the seat's view and the value types in it, and the narrow
+# protocol a search steps a guessed deal through (search_state: not the engine's DealFlow).
 BOT_ENGINE = {"gouji.engine", "gouji.engine.actions", "gouji.engine.cards", "gouji.engine.errors",
               "gouji.engine.events", "gouji.engine.movegen", "gouji.engine.phases", "gouji.engine.plays",
               "gouji.engine.rules", "gouji.engine.seats", "gouji.engine.view", "gouji.engine.position",
-              "gouji.engine.game"}
+              "gouji.engine.game", "gouji.engine.search_state"}
 # Engine internals nobody outside the engine may reach.
 ENGINE_INTERNALS = {"gouji.engine.state", "gouji.engine.flow", "gouji.engine.legal",
                     "gouji.engine.reasons", "gouji.engine.predeal", "gouji.engine.deal"}

@@ -25,11 +25,11 @@ from dataclasses import dataclass
 
 from gouji.engine.actions import Move, parse_action
 from gouji.engine.cards import ACE, BIG, NATURALS, SMALL, THREE, TWO
-from gouji.engine.game import Game, SearchState
+from gouji.engine.game import Game
 from gouji.engine.phases import ANSWER, BURN, FOLLOW, LEAD, OVER
 from gouji.engine.plays import GOUJI_MINIMUM, NO_RANK, Play
-from gouji.engine.position import format_position
 from gouji.engine.rules import RuleSet
+from gouji.engine.search_state import SearchState
 from gouji.engine.seats import SEATS, opposite, same_team, team
 
 from ..handplan import beatable_by, closing_play
@@ -399,7 +399,7 @@ def _cheapest(f: SearchState) -> Move:
     """A burner's move: going out, else the legal play that spends least, else pass."""
     moves = f.moves()
     if not moves:
-        raise Stuck(format_position(f))
+        raise Stuck(f"seat {f.current} has no legal move in phase {f.phase} (hands {f.counts})")
     plays = [m for m in moves if m.play is not None]
     if not plays:
         return moves[0]

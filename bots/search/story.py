@@ -19,9 +19,10 @@ from dataclasses import dataclass, replace
 from gouji.engine import events as ev
 from gouji.engine.actions import Move
 from gouji.engine.cards import N_RANKS
-from gouji.engine.game import Game, SearchState
+from gouji.engine.game import Game
 from gouji.engine.phases import LEAD
 from gouji.engine.plays import parse_play
+from gouji.engine.search_state import SearchState
 from gouji.engine.seats import SEATS
 from gouji.engine.view import SeatView
 
@@ -65,10 +66,7 @@ class Story:
                     held[seat][rank] += n
             if state is None:
                 continue
-            state.counts = held
-            owner = state.owner
-            if owner is not None and state.standing is not None:
-                state.chong = state._is_chong(owner)   # the 冲牌 flag follows the hands (as in ``Game.guessed``)
+            state.set_hands(held)   # the 冲牌 flag follows the hands (as in ``Game.guessed``)
             try:
                 missed += _policy(state) != move
             except Stuck:   # a burner with no legal move: these cards could not have been his

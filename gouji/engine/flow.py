@@ -43,6 +43,13 @@ class DealFlow(DealState):
             other.cards = [None] * N_SEATS
         return other
 
+    def set_hands(self, counts: list[list[int]]) -> None:
+        """Other rank counts per seat (a search's guessed deal; the lists are taken, not copied);
+        only the 冲牌 flag depends on them (§7)."""
+        self.counts = counts
+        owner = self.owner
+        self.chong = owner is not None and self.standing is not None and self._is_chong(owner)
+
     # ----- transitions ---------------------------------------------------
     def act(self, move: Move, card_ids: Sequence[int] | None = None) -> None:
         """The seat to act makes ``move``, trusted to be legal (``Game.apply_move``

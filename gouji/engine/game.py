@@ -33,13 +33,13 @@ from .position import format_position, hand_counts, restore, setup_seats, split_
 from .reasons import explain
 from .rules import RuleSet
 from .scoring import score_deal
+from .search_state import SearchState
 from .seats import N_SEATS, SEATS
 from .view import SeatView
 
 MAX_NOTATION = 500   # characters of a hand: 216 cards and room for spaces
 
 
-SearchState = DealFlow   # what ``Game.flow`` hands a search: the engine's own state, read and stepped
 
 
 class Game:
@@ -148,10 +148,7 @@ class Game:
         if len(counts) != len(SEATS) or sizes != [sum(row) for row in self._flow.counts]:
             raise ValueError(f"a guessed deal must keep every seat's card count, got {sizes}")
         other = self.clone(light=True)
-        flow = other._flow
-        flow.counts = [list(row) for row in counts]
-        owner = flow.owner
-        flow.chong = owner is not None and flow.standing is not None and flow._is_chong(owner)
+        other._flow.set_hands([list(row) for row in counts])
         other._moves = other._move_set = None
         return other
 
