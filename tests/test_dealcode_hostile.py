@@ -22,13 +22,12 @@ from match_helpers import random_match
 import bots.hints
 from gouji import Match, RuleSet
 from gouji.engine import dealcode
+from gouji.engine.codebytes import varint, zigzag
 from gouji.engine.dealcode import (
     MAX_ACTIONS_PER_DEAL,
     MAX_CODE_CHARS,
     DealCodeError,
     DealRef,
-    _varint,
-    _zigzag,
     decode,
     encode,
 )
@@ -45,12 +44,12 @@ def code_of(payload: bytes, version: str = "1") -> str:
 
 def payload(rules: bytes = b"\x01", seed: int = 7, deal: int = 0, seat: int = 0, count: int = 0,
             digest: bytes = b"\0\0\0\0", number: bytes = b"") -> bytes:
-    return rules + _varint(_zigzag(seed)) + _varint(deal) + _varint(seat) + _varint(count) + digest + number
+    return rules + varint(zigzag(seed)) + varint(deal) + varint(seat) + varint(count) + digest + number
 
 
 def custom_rules(text: str | bytes) -> bytes:
     raw = text.encode("utf-8") if isinstance(text, str) else text
-    return _varint(CUSTOM) + _varint(len(raw)) + raw
+    return varint(CUSTOM) + varint(len(raw)) + raw
 
 
 def refusal(code: str) -> DealCodeError:
@@ -91,7 +90,7 @@ def test_rules_nested_a_thousand_deep_are_refused_in_words():
     (payload(seat=6), "no seat 6"),
     (payload(seed=2 ** 63), "seed"),
     (payload(seed=-1), "seed"),
-    (payload(rules=_varint(9)), "no rules numbered 9"),
+    (payload(rules=varint(9)), "no rules numbered 9"),
     (payload(rules=custom_rules("x" * 2000)), "never take more than"),
     (payload(rules=custom_rules(b"\xff\xfe")), "not UTF-8"),
     (payload(rules=custom_rules("[1, 2]")), "not a table"),

@@ -44,3 +44,14 @@ class IllegalAction(ValueError):
 
     def reason(self, lang: str = "zh") -> str:
         return self.zh if lang == "zh" else self.en
+
+
+class DealCodeError(ValueError):
+    """A code that is damaged, foreign, newer, invalid or does not replay; ``zh``/``en`` say which."""
+
+    def __init__(self, zh: str, en: str) -> None:
+        super().__init__(f"{zh} / {en}")
+        self.zh, self.en = zh, en
+
+    def reason(self, lang: str = "zh") -> str:
+        return self.zh if lang == "zh" else self.en
