@@ -22,7 +22,7 @@ from pathlib import Path
 def child(home: Path, trace: Path, seed: int, ready: int) -> None:
     os.environ.update(GOUJI_HOME=str(home), GOUJI_TRACE=str(trace))
     from gouji.store.saves import has_save
-    from gouji.ui.app import App, Options
+    from gouji.ui.shell.app import App, Options
     app = App(Options(seed=seed, speed="instant", sound=False, save=True))
     app.options.autoplay = True           # a bot plays the human's seat too, from here on
     app.continue_match() if has_save() else app.new_match()
@@ -37,7 +37,7 @@ def main(home: Path, out: Path, kills: int, seed: int) -> None:
     os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     import pygame  # noqa: F401  (imported once, before the forks: each child starts fast)
 
-    import gouji.ui.app  # noqa: F401
+    import gouji.ui.shell.app  # noqa: F401
     rng = random.Random(seed)
     out.mkdir(parents=True, exist_ok=True)
     for kill in range(kills):

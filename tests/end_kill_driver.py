@@ -40,8 +40,8 @@ def play(home: Path, seed: int, actions: list[str], told: int) -> None:
     """The child: the last actions of a match, then the table goes on showing its end."""
     os.environ["GOUJI_HOME"] = str(home)
     from gouji import Match
-    from gouji.ui.app import App, Options
-    from gouji.ui.startup import quit_on_signals
+    from gouji.ui.shell.app import App, Options
+    from gouji.ui.shell.startup import quit_on_signals
     app = App(Options(seed=seed, speed="instant", sound=False, save=True, max_seconds=30))
     app.options.autoplay = True
     applied = app._applied
@@ -59,7 +59,7 @@ def play(home: Path, seed: int, actions: list[str], told: int) -> None:
 def restart(home: Path) -> None:
     """The next start on the folder: it records what the killed game left, then quits."""
     os.environ["GOUJI_HOME"] = str(home)
-    from gouji.ui.app import App, Options
+    from gouji.ui.shell.app import App, Options
     app = App(Options(speed="instant", sound=False, save=True))
     app.recorder.close()
 
@@ -111,7 +111,7 @@ def main(home: Path, out: Path, seed: int, kinds: list[int]) -> None:
     os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     import pygame  # noqa: F401  (imported once, before the forks: each child starts fast)
 
-    import gouji.ui.app  # noqa: F401
+    import gouji.ui.shell.app  # noqa: F401
     out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
     for n, kind in enumerate(kinds):

@@ -8,7 +8,7 @@ import pygame
 from gouji.engine.actions import parse_action
 from gouji.engine.cards import RANK_LETTERS, RANK_OF_CARD
 from gouji.engine.phases import BURN, Phase
-from gouji.ui.prompts import cards_for
+from gouji.ui.model.prompts import cards_for
 from gouji.ui.scenes.lesson_table import LessonStepScene
 
 from ui_helpers import key

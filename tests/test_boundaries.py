@@ -116,6 +116,9 @@ def violations() -> list[str]:
                 found.append(f"{where}: the table sits between seats and engine, and imports only the engine")
             if top in ("pygame", "pygame_gui") and not in_folder(name, "gouji.ui"):
                 found.append(f"{where}: only the UI draws")
+            if in_folder(name, "gouji.ui.model") and (top in ("pygame", "pygame_gui") or any(
+                    in_folder(target, f"gouji.ui.{part}") for part in ("shell", "draw", "scenes", "tools"))):
+                found.append(f"{where}: the UI's model is plain values: no pygame, no drawing, no screens")
     return found
 
 

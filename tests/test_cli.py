@@ -37,13 +37,14 @@ def test_autoplay_plays_a_deal_and_writes_a_real_table_screenshot(tmp_path):
     assert image.get_size() == (1366, 700)   # drawn at the window's real size
     colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1366, 16) for y in range(0, 700, 16)}
     assert len(colours) > 60  # a drawn table, not a blank window
-    from gouji.ui.layout import Layout
+    from gouji.ui.model.layout import Layout
     L = Layout(1366, 700)
     (cx, cy), (rx, _) = L.table_center, L.table_radii
     felt = image.get_at((int(cx - rx + 12), int(cy)))[:3]  # the felt's left corner, beside the summary box
     assert felt[1] > felt[0] and felt[1] > felt[2]  # the green felt is there
 
 
+@pytest.mark.slow
 def test_version_and_bad_flags():
     version = run_gouji("--version")
     assert version.returncode == 0 and version.stdout.startswith("gouji ")

@@ -137,6 +137,7 @@ def test_the_command_line_encodes_and_decodes():
     assert json.loads(run_cli("decode", stdin=code + "\n").stdout) == deal
 
 
+@pytest.mark.slow
 def test_the_command_line_refuses_in_words_not_tracebacks():
     for result in (run_cli("decode", "GJ1:AAAA"), run_cli("decode", "hello"), run_cli("encode", "{bad"),
                    run_cli("encode", '{"seed": 1, "actions": ["fly"]}')):

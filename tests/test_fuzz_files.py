@@ -240,7 +240,7 @@ HOME: list[Path] = []
 def shared_fonts_and_art(display):
     """Hundreds of App starts here: one set of fonts and card art for all (loading them is
     not what is under test, and costs tens of milliseconds per start)."""
-    from gouji.ui import app
+    from gouji.ui.shell import app
     fonts = app.Fonts()
     art = app.CardArt(fonts)
     with pytest.MonkeyPatch.context() as patch:

@@ -19,9 +19,9 @@ from gouji.store.files import SAVE_LIMIT, TOML_LIMIT
 from gouji.store.rules_file import load_rules_file
 from gouji.store.saves import dump, load_save, save_path
 from gouji.store.settings import Settings, load_settings, rules_path, save_settings, settings_path
-from gouji.ui.app import Options
 from gouji.ui.scenes.table import TableScene
 from gouji.ui.scenes.title import TitleScene
+from gouji.ui.shell.app import Options
 
 from ui_helpers import make_app
 
@@ -131,7 +131,7 @@ def test_an_unattended_run_saves_when_asked(home, screen):
 def test_a_headless_fallback_driver_is_refused_unless_asked_for(monkeypatch):
     import pygame
 
-    from gouji.ui.window import NoRealWindow, check_real_window
+    from gouji.ui.shell.window import NoRealWindow, check_real_window
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
     monkeypatch.setenv("DISPLAY", ":4242")
@@ -157,7 +157,7 @@ def test_a_stale_display_exits_with_a_clear_message_instead_of_running_invisibly
 
 # ----- 6. crash.log never follows a link -------------------------------------------------------
 def test_the_crash_log_replaces_a_link_instead_of_writing_through_it(home, tmp_path):
-    from gouji.ui.startup import write_crash_log
+    from gouji.ui.shell.startup import write_crash_log
     victim = write(tmp_path / "victim.txt", "precious")
     (home / "data").mkdir(parents=True)
     (home / "data" / "crash.log").symlink_to(victim)
@@ -173,7 +173,7 @@ def test_the_crash_log_replaces_a_link_instead_of_writing_through_it(home, tmp_p
 
 # ----- 7. messages that tell the truth, and failures seen where the player is ---------------
 def test_a_crash_before_any_match_does_not_claim_the_match_was_saved(home, monkeypatch, capsys):
-    from gouji.ui import startup
+    from gouji.ui.shell import startup
 
     def broken_app(options):
         raise RuntimeError("the card art exploded")
@@ -206,6 +206,7 @@ def test_a_bad_screenshot_path_is_refused_before_a_deal_is_played(shot, words, c
     assert time.perf_counter() - started < 5   # refused at once, not after a deal (a bound, not a benchmark)
 
 
+@pytest.mark.slow
 def test_save_failures_are_shown_during_play_once_and_settings_failures_are_not_silent(home, screen):
     write(home / "data", "a file where the data folder should be: nothing can be saved")
     write(home / "config", "the same for the settings")

@@ -226,6 +226,7 @@ def test_dates_come_from_the_clock_given(path, full_match):
     assert deals[-1].ended.startswith("2026-03-01T20:0") and deals[0].ended > deals[-1].ended
 
 
+@pytest.mark.slow
 def test_the_command_line_prints_counts_and_the_last_deal(tmp_path, full_match):
     home = tmp_path / "home"
     env = {**os.environ, "GOUJI_HOME": str(home)}

@@ -26,7 +26,7 @@ from gouji.store.history import History
 from gouji.store.instance import LOCK_NAME
 from gouji.store.records import Seating
 from gouji.store.stats import statistics
-from gouji.ui.recorder import Recorder
+from gouji.ui.shell.recorder import Recorder
 
 ODD = [None, "abc", "", 1.5, b"\x00\xff", -1, 7, 2 ** 62, "[1,2", "[1,2,3,4,5,6]", "[0,1,2,3,4,4]", "null",
        "[" * 600 + "]" * 600, "9" * 30]
@@ -187,7 +187,7 @@ def test_a_second_game_on_one_data_folder_refuses_in_words(tmp_path):
 
 
 def test_a_lasting_save_problem_is_told_once(screen, monkeypatch, capsys):
-    import gouji.ui.app as app_module
+    import gouji.ui.shell.app as app_module
 
     from ui_helpers import make_app
     monkeypatch.setattr(app_module, "save_match", lambda match: "Read-only file system (/somewhere)")

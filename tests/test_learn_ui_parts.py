@@ -10,8 +10,8 @@ import bots
 from gouji import Match, RuleSet
 from gouji.engine.cards import counts_of_cards, parse_counts
 from gouji.learn import LessonRunner, Verdict, load_lesson
-from gouji.ui.lesson_session import LessonSession
-from gouji.ui.practice import explain, replay_to, timeline, undo_target
+from gouji.ui.model.lesson_session import LessonSession
+from gouji.ui.model.practice_memory import explain, replay_to, timeline, undo_target
 
 
 def session_at(lesson_id: str) -> LessonSession:
@@ -68,7 +68,7 @@ def test_the_practice_timeline_agrees_with_the_match_and_undo_finds_the_players_
 
 
 def test_cards_in_notation_and_chinese_line_breaks():
-    from gouji.ui.learn_draw import cards_of, is_cards, no_leading_punctuation
+    from gouji.ui.draw.learn import cards_of, is_cards, no_leading_punctuation
     for text in ("xx888", "22333", "X", "33334444466677778888899TTTTJJJQQKAxX"):
         assert counts_of_cards(cards_of(text)) == parse_counts(text)
         assert len(set(cards_of(text))) == len(text)       # distinct physical cards

@@ -82,7 +82,7 @@ def test_frozen_build_plays_a_deal_in_a_real_window(frozen, tmp_path):
                             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=180)
     assert result.returncode == 0, result.stderr
     image = pygame.image.load(str(shot))
-    from gouji.ui.layout import window_size
+    from gouji.ui.model.layout import window_size
     width, height = image.get_size()
     assert (width, height) == window_size((1280, 800))   # sized to fit the screen, drawn at that size
     colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, width, 16) for y in range(0, height, 16)}

@@ -214,6 +214,7 @@ def test_a_review_shows_the_cards_the_player_picked(tmp_path):
     assert picked.frames[-1].log != plain.frames[-1].log
 
 
+@pytest.mark.slow
 def test_the_review_command_prints_the_marked_decisions():
     import subprocess
     import sys

@@ -40,6 +40,7 @@ def test_a_save_resumes_exactly_in_every_phase(tmp_path, steps):
     assert loaded.problem is None and same(loaded.match, match)
 
 
+@pytest.mark.slow
 def test_phases_covered_by_resuming():
     phases = set()
     match = Match.new(5, RuleSet().replace(xuan_dian="ming_and_yu"))

@@ -14,6 +14,7 @@ def run(capsys, *args: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_random_deals_deals_and_matches_report_their_figures(capsys):
     engine = run(capsys, "--games", "3", "--seed", "1", "--bots", "random")
     assert engine["games"] == 3 and engine["illegal"] == 0 and engine["decisions"] > 0
@@ -57,6 +58,7 @@ def test_bad_flags_are_usage_errors(capsys, args, message):
     assert stop.value.code == 2 and message in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_searchbench_reports_speed_and_how_well_the_guesses_place_the_cards(capsys):
     from gouji.cli.searchbench import main as searchbench
     assert searchbench(["--positions", "2", "--seconds", "0.05"]) == 0
@@ -70,6 +72,7 @@ def test_searchbench_reports_speed_and_how_well_the_guesses_place_the_cards(caps
         searchbench(["--positions", "0"])
 
 
+@pytest.mark.slow
 def test_searchbench_times_the_expert_s_searched_decisions(capsys):
     from gouji.cli.searchbench import main as searchbench
     assert searchbench(["--positions", "1", "--seconds", "0.02", "--decisions", "2", "--think-ms", "30",

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gouji.ui.layout import Layout
+from gouji.ui.model.layout import Layout
 from gouji.ui.scenes.title import COLUMN_TOP
 
 NEEDED = ("Xvfb", "xdotool")

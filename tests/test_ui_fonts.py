@@ -54,7 +54,7 @@ STATE_LINES = ["出牌中 · 烧牌中 · 无头 · 未开点 · 过", "to play 
 
 @pytest.mark.parametrize("text", STATE_LINES)
 def test_a_seat_state_line_is_fitted_to_its_room(screen, text):
-    from gouji.ui.fonts import Fonts
+    from gouji.ui.draw.fonts import Fonts
 
     fonts, white = Fonts(), (255, 255, 255)
     for width in (60, 140, 400):

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from gouji.ui.layout import Layout, boxes_overlap, inside, window_size
+from gouji.ui.model.layout import Layout, boxes_overlap, inside, window_size
 
 SIZES = [(1024, 640), (1280, 800), (1366, 728), (1366, 700), (1600, 900), (1920, 1080), (2560, 1440),
          (1280, 1024)]

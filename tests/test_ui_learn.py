@@ -97,7 +97,7 @@ def test_every_lesson_plays_through_on_screen(screen, home, lesson):
 
 
 def test_the_lesson_panel_fits_beside_the_right_seats(screen):
-    from gouji.ui.layout import Layout, boxes_overlap, inside
+    from gouji.ui.model.layout import Layout, boxes_overlap, inside
     for size in ((1366, 700), (1920, 1080), (1280, 800), (960, 600)):
         L = Layout(*size)
         box = panel_rect(L)
@@ -106,6 +106,7 @@ def test_the_lesson_panel_fits_beside_the_right_seats(screen):
             assert not boxes_overlap(tuple(box), L.badge_box(place)), (size, place)
 
 
+@pytest.mark.slow
 def test_lesson_from_the_command_line_writes_its_first_step_and_exits(tmp_path):
     from test_cli import ENV, run_gouji
     shot = tmp_path / "lesson.png"

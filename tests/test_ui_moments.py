@@ -16,10 +16,10 @@ from gouji import Game, Match, RuleSet
 from gouji.engine import events as ev
 from gouji.engine.events import Event
 from gouji.table import Table
-from gouji.ui.director import Director
 from gouji.ui.i18n import t
-from gouji.ui.moments import banner_for, transfers
-from gouji.ui.prompts import turn_prompt
+from gouji.ui.model.director import Director
+from gouji.ui.model.moments import banner_for, transfers
+from gouji.ui.model.prompts import turn_prompt
 from gouji.ui.scenes.table import TableScene
 
 from ui_helpers import make_app

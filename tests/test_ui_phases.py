@@ -194,6 +194,7 @@ def test_every_key_and_button_on_the_result_panels(screen, final):
                 app.running = True
 
 
+@pytest.mark.slow
 def test_t_toggles_autoplay_while_the_result_panel_is_open(screen):
     app, panel = result_panel(screen, final=False)
     app.options.autoplay = False
@@ -203,6 +204,7 @@ def test_t_toggles_autoplay_while_the_result_panel_is_open(screen):
     assert table.autoplay is not before and panel.buttons.by_key("tuoguan") is not None
 
 
+@pytest.mark.slow
 def test_after_the_last_deal_the_match_result_comes_at_once(screen):
     app, panel = result_panel(screen, final=True)
     assert panel.final and panel.buttons.by_key("next") is None and panel.buttons.by_key("new") is not None
@@ -219,6 +221,7 @@ def test_the_prompt_follows_the_state_never_a_latched_event(screen):
     assert scene.line().tone == "wait"
 
 
+@pytest.mark.slow
 def test_no_prompt_once_the_human_is_out_or_the_match_is_over(screen):
     app = make_app(screen, autoplay=True)
     app.play_match(Match.new(14, BASIC.replace(series_length=1)))   # seat 0 goes out first (头科)

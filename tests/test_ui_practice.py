@@ -10,8 +10,8 @@ import pytest
 from learn_helpers import settle
 
 from gouji.store.saves import has_save
-from gouji.ui.board import in_hand_order
-from gouji.ui.practice import explain, timeline
+from gouji.ui.model.board import in_hand_order
+from gouji.ui.model.practice_memory import explain, timeline
 from gouji.ui.scenes.learn_menu import LearnScene
 from gouji.ui.scenes.lesson_intro import LessonIntroScene
 from gouji.ui.scenes.lesson_table import LessonStepScene

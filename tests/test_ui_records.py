@@ -24,7 +24,6 @@ from gouji.review import Review
 from gouji.store.history import History
 from gouji.store.records import Seating
 from gouji.store.saves import has_save
-from gouji.ui.recorder import Recorder
 from gouji.ui.scenes.confirm import ConfirmScene
 from gouji.ui.scenes.history_list import ROW as ROW_HEIGHT
 from gouji.ui.scenes.history_list import TOP as TOP_ROW
@@ -33,6 +32,7 @@ from gouji.ui.scenes.paste import PasteScene
 from gouji.ui.scenes.review import ReviewScene
 from gouji.ui.scenes.stats import StatsScene
 from gouji.ui.scenes.title import TitleScene
+from gouji.ui.shell.recorder import Recorder
 
 from ui_helpers import key, make_app
 
@@ -384,6 +384,7 @@ def test_title_has_statistics_and_past_deals_with_keys(app):
 
 
 # ----- gouji --review ------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_review_flag_writes_a_picture_of_the_first_position(tmp_path, match):
     code = encode(DealRef(match.rules, match.seed, tuple(match.actions[:match.results[1].end_action]), 1, 2))
     shot = tmp_path / "review.png"

@@ -13,8 +13,8 @@ from test_ui_phases import KEYS
 from gouji import Match, RuleSet
 from gouji.engine.dealcode import DealRef, decode, encode
 from gouji.review import Review, analyse
-from gouji.ui.board import in_hand_order
-from gouji.ui.review_words import action_text, verdict_at, verdict_text
+from gouji.ui.model.board import in_hand_order
+from gouji.ui.model.review_words import action_text, verdict_at, verdict_text
 from gouji.ui.scenes.result import ResultScene
 from gouji.ui.scenes.review import ReviewScene
 from gouji.ui.scenes.table import TableScene

@@ -327,7 +327,7 @@ def test_the_bot_level_setting_reaches_every_bot_of_the_running_table(screen):
 
 
 def test_muted_sound_opens_no_audio_device_until_sound_is_turned_on(monkeypatch):
-    from gouji.ui.sound import Sounds
+    from gouji.ui.shell.sound import Sounds
     opened: list[int] = []
     monkeypatch.setattr(pygame.mixer, "init", lambda *args, **kw: opened.append(1))
     sounds = Sounds(enabled=False)  # --no-sound or the setting: no driver, no ALSA chatter
@@ -340,7 +340,7 @@ def test_muted_sound_opens_no_audio_device_until_sound_is_turned_on(monkeypatch)
 
 def test_liang_cards_lie_at_the_leaders_spot_until_he_leads(screen):
     from gouji.engine.cards import FOUR, card_rank, card_suit
-    from gouji.ui.director import Director
+    from gouji.ui.model.director import Director
     app = make_app(screen, seed=3)  # qingdao, first deal: 亮4 under 憋3
     app.new_match()
     scene = app.scenes.top
@@ -360,7 +360,7 @@ def test_liang_cards_lie_at_the_leaders_spot_until_he_leads(screen):
 
 
 def test_opening_the_sound_device_silences_c_library_chatter_only_meanwhile(capfd):
-    from gouji.ui.sound import _quiet_stderr
+    from gouji.ui.shell.sound import _quiet_stderr
     with _quiet_stderr():
         os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
     os.write(2, b"still heard\n")

@@ -116,7 +116,7 @@ def test_an_expert_hint_is_worked_out_while_the_table_draws(screen):
 
     import pygame
 
-    from gouji.ui.prompts import hint_head
+    from gouji.ui.model.prompts import hint_head
 
     from ui_helpers import key, until_human_turn
     app = make_app(screen, seed=5, bots="normal")

@@ -1,12 +1,12 @@
 """How the window shows its frames: through X's shared memory on Linux unless
 the player says otherwise (a software OpenGL made a 1920×1080 flip cost
-8–10 ms; see gouji.ui.window.present_without_gl)."""
+8–10 ms; see gouji.ui.shell.window.present_without_gl)."""
 
 from __future__ import annotations
 
 import pytest
 
-from gouji.ui import window
+from gouji.ui.shell import window
 
 HINT = "SDL_FRAMEBUFFER_ACCELERATION"
 

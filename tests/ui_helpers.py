@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from gouji.ui.app import App, Options
+from gouji.ui.shell.app import App, Options
 
 
 def make_app(screen: pygame.Surface, **options) -> App:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.rules import PRESETS, RuleSet
 from ..store.settings import CHOICES, SPEEDS
-from ..ui.layout import size_argument
+from ..ui.model.layout import size_argument
 from ..version import version
 from .arguments import seed_argument
 from .output import note, safe_streams
@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.selftest:
-        from ..ui.selftest import run_selftest
+        from ..ui.tools.selftest import run_selftest
         return run_selftest()
     if args.demo:
         from .demo import run_demo
@@ -103,8 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             print(f"gouji: {problem}", file=sys.stderr)
             return 2
-    from ..ui.app import Options
-    from ..ui.startup import run
+    from ..ui.shell.app import Options
+    from ..ui.shell.startup import run
     options = Options(autoplay=args.autoplay, seed=args.seed, quit_after_deal=args.quit_after_deal,
                       screenshot=args.screenshot, rules=args.rules, lang=args.lang, speed=args.speed,
                       bots=args.bots, sound=not args.no_sound, max_seconds=args.max_seconds, save=args.save,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ..widgets import ButtonBar
+from ..draw.widgets import ButtonBar
 
 if TYPE_CHECKING:
     from ...engine.dealcode import DealRef
@@ -25,18 +25,20 @@ if TYPE_CHECKING:
     from ...review import Review, Start
     from ...store.progress import Progress
     from ...store.settings import Settings
-    from ..cardart import CardArt
-    from ..fonts import Fonts
-    from ..layout import Layout
-    from ..notices import Notices
-    from ..practice import Switches
-    from ..prompts import Line
-    from ..recorder import Recorder
-    from ..review_loader import ReviewLoader
-    from ..sound import Sounds
+    from ..draw.cardart import CardArt
+    from ..draw.fonts import Fonts
+    from ..model.layout import Layout
+    from ..model.practice_memory import Switches
+    from ..model.prompts import Line
+    from ..shell.notices import Notices
+    from ..shell.recorder import Recorder
+    from ..shell.review_loader import ReviewLoader
+    from ..shell.sound import Sounds
 
 
-class Options(Protocol):
+class HostOptions(Protocol):
+    """What a scene may read of the command-line options (the app's own are shell.app.Options)."""
+
     autoplay: bool
     quit_after_deal: bool
     speed: str | None
@@ -57,7 +59,7 @@ class Host(Protocol):
     progress: "Progress"   # 学规则 / Learn: lessons finished, quiz figures
 
     @property
-    def options(self) -> Options: ...
+    def options(self) -> HostOptions: ...
     @property
     def layout(self) -> "Layout": ...
     @property

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import theme
+from ..draw import theme
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..widgets import Button, ButtonBar
 from .base import Host, Scene
 
 BOX = (340, 280, 600, 240)

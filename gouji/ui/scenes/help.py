@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 
 from ...store.resources import read_text_asset
-from .. import theme
+from ..draw import theme
+from ..draw.scrollbar import Scrollbar
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..scrollbar import Scrollbar
-from ..widgets import Button, ButtonBar
 from .base import Host, Scene
 
 TEXT_WIDTH = 980   # design width of the text column

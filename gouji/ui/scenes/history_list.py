@@ -9,11 +9,11 @@ from concurrent.futures import Future
 import pygame
 
 from ...store.records import DealRecord
-from .. import theme
+from ..draw import theme
+from ..draw.scrollbar import Scrollbar
+from ..draw.stats import StatsDrawer, level_name, preset_name
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..scrollbar import Scrollbar
-from ..stats_draw import StatsDrawer, level_name, preset_name
-from ..widgets import Button, ButtonBar
 from .base import Host, Scene
 
 SHOWN = 500          # the newest deals listed

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pygame
 
 from ...learn import Lesson, LessonError
-from .. import theme
+from ..draw import theme
+from ..draw.learn import Para, draw_block, draw_check, draw_groups, fit_blocks
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..layout import Layout
-from ..learn_draw import Para, draw_block, draw_check, draw_groups, fit_blocks
-from ..widgets import Button, ButtonBar
+from ..model.layout import Layout
 from .base import Host, Scene
 
 TEXT_WIDTH = 1080   # design width of the text

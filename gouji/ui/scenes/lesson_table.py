@@ -17,14 +17,14 @@ from ...engine.cards import counts_of_cards, parse_counts
 from ...engine.errors import IllegalAction
 from ...learn import Lesson, LessonError, LessonRunner, Outcome, Text, Verdict
 from ...table import Table
-from .. import theme
-from ..board import in_hand_order
+from ..draw import theme
+from ..draw.learn import Para, draw_block, draw_groups, fit_blocks
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..layout import Layout
-from ..learn_draw import Para, draw_block, draw_groups, fit_blocks
-from ..lesson_session import LessonSession
-from ..prompts import Line, cards_for, hint_head, said
-from ..widgets import Button, ButtonBar
+from ..model.board import in_hand_order
+from ..model.layout import Layout
+from ..model.lesson_session import LessonSession
+from ..model.prompts import Line, cards_for, hint_head, said
 from .base import Host
 from .table import TableScene
 from .table_buttons import Spec

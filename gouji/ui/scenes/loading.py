@@ -10,9 +10,9 @@ from collections.abc import Callable
 import pygame
 
 from ...review import Review
-from .. import theme
+from ..draw import theme
 from ..i18n import t
-from ..review_loader import Job
+from ..shell.review_loader import Job
 from .base import Host, Scene
 
 BOX = (390, 300, 500, 150)

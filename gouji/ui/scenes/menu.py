@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
+from ..draw import theme
+from ..draw.widgets import column
 from ..i18n import t
-from ..widgets import column
 from .base import ButtonScene, Host, Scene
 
 HOTKEYS = {"resume": pygame.K_ESCAPE, "help": pygame.K_h, "settings": pygame.K_s, "title": pygame.K_m,

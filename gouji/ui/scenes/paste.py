@@ -9,11 +9,11 @@ import pygame
 
 from ...engine.dealcode import MAX_TEXT_CHARS, decode
 from ...review import Review
-from .. import theme
+from ..draw import theme
+from ..draw.textbox import TextBox, clipboard_text
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..review_loader import Job
-from ..textbox import TextBox, clipboard_text
-from ..widgets import Button, ButtonBar
+from ..shell.review_loader import Job
 from .base import Host, Scene
 
 BOX = (240, 250, 800, 320)   # the panel, design coordinates

@@ -10,12 +10,12 @@ import pygame
 
 from ...engine.match import Match
 from ...table import Table
-from .. import theme
-from ..board import in_hand_order
+from ..draw import theme
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..practice import Switches, Turn, Why, explain, replay_to, timeline, undo_target
-from ..prompts import Line, pretty
-from ..widgets import Button, ButtonBar
+from ..model.board import in_hand_order
+from ..model.practice_memory import Switches, Turn, Why, explain, replay_to, timeline, undo_target
+from ..model.prompts import Line, pretty
 from .base import Host
 from .table import TableScene
 from .table_state import Note

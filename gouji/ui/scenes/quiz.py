@@ -12,13 +12,13 @@ import pygame
 
 from ...learn import Answer, Question, QuizSession, topic_title
 from ...learn.quiz import SEED_RANGE
-from .. import theme
-from ..cardart import CardArt
+from ..draw import theme
+from ..draw.cardart import CardArt
+from ..draw.learn import Para, cards_of, draw_block, draw_cards, draw_groups, fit_blocks, is_cards
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..layout import Layout
-from ..learn_draw import Para, cards_of, draw_block, draw_cards, draw_groups, fit_blocks, is_cards
-from ..prompts import pretty
-from ..widgets import Button, ButtonBar
+from ..model.layout import Layout
+from ..model.prompts import pretty
 from .base import Host, Scene
 from .lesson_intro import backdrop
 

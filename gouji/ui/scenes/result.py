@@ -9,12 +9,12 @@ from ...engine.rules import RuleSet
 from ...engine.scoring import is_chuan_san_hu, raw_team_points
 from ...engine.seats import team
 from ...engine.tribute import KIND_NAMES, DealResult, obligations
-from .. import theme
+from ..draw import theme
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..layout import Layout
-from ..prompts import Line
-from ..viewing import seat_name
-from ..widgets import Button, ButtonBar
+from ..model.layout import Layout
+from ..model.prompts import Line
+from ..model.viewing import seat_name
 from .base import Host, Scene
 
 BOX = (170, 45, 940, 690)   # the panel, in design coordinates

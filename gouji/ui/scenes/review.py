@@ -20,17 +20,17 @@ import pygame
 from ...engine.dealcode import DealCodeError, encode
 from ...engine.view import SeatView
 from ...review import Analysis, Review, analyse, strongest_level
-from .. import theme
-from ..board import Board
-from ..director import Director
+from ..draw import theme
+from ..draw.table import TableDrawer
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..layout import Layout
-from ..prompts import Line
-from ..review_tape import Tape
-from ..review_words import step_line, verdict_at, verdict_text
-from ..table_draw import TableDrawer
-from ..viewing import badge_name, seat_name, unseen_counts
-from ..widgets import Button, ButtonBar
+from ..model.board import Board
+from ..model.director import Director
+from ..model.layout import Layout
+from ..model.prompts import Line
+from ..model.review_tape import Tape
+from ..model.review_words import step_line, verdict_at, verdict_text
+from ..model.viewing import badge_name, seat_name, unseen_counts
 from .base import Host, Scene
 
 # (key, label, hotkey, what it does)

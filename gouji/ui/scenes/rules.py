@@ -10,12 +10,12 @@ from typing import Any
 import pygame
 
 from ...engine.rules import CHOICES, KEYS, MAX_SERIES, PRESETS, RuleSet
-from .. import theme
+from ..draw import theme
+from ..draw.scrollbar import Scrollbar
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
 from ..i18n.rule_keys import KEYS as TEXTS
 from ..i18n.rule_keys import TRIBUTE_ORDERS, value_text
-from ..scrollbar import Scrollbar
-from ..widgets import Button, ButtonBar
 from .base import Host, Scene
 
 ROW_HEIGHT = 60

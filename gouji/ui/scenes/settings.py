@@ -9,9 +9,9 @@ import pygame
 
 from ...engine.rules import PRESETS
 from ...store.settings import CHOICES
-from .. import theme
+from ..draw import theme
+from ..draw.widgets import Button
 from ..i18n import t
-from ..widgets import Button
 from .base import ButtonScene, Host
 
 ROWS = [("language", "set_language"), ("bot_level", "set_bot_level"), ("speed", "set_speed"), ("sound", "set_sound"),

@@ -14,10 +14,10 @@ import pygame
 from ...store.history import History
 from ...store.records import DealRecord, MatchRecord
 from ...store.stats import Stats, choices, statistics
-from .. import theme
+from ..draw import theme
+from ..draw.stats import StatsDrawer, level_name, preset_name
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..stats_draw import StatsDrawer, level_name, preset_name
-from ..widgets import Button, ButtonBar
 from .base import Host, Scene
 from .confirm import ConfirmScene
 

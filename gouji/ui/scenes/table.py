@@ -23,12 +23,12 @@ from ...engine.phases import BURN, Phase
 from ...engine.plays import Play
 from ...engine.view import SeatView
 from ...table import Table
-from ..director import Director
-from ..hint_worker import HintWorker
+from ..draw.table import TableDrawer
+from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..prompts import Line, action_words, cards_for, hint_head, said
-from ..table_draw import TableDrawer
-from ..widgets import Button, ButtonBar
+from ..model.director import Director
+from ..model.prompts import Line, action_words, cards_for, hint_head, said
+from ..shell.hint_worker import HintWorker
 from .base import Host, Scene
 from .table_buttons import ACTION_KEYS, Spec, action_specs, side_specs
 from .table_state import NOTE_SECONDS, Note, TableState

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 from ...engine.view import SeatView
 from ...table import Table
-from ..board import Board
-from ..director import Director
-from ..layout import Layout
-from ..prompts import MOVE_SECONDS, Line, status
-from ..viewing import badge_name, seat_name, unseen_counts
+from ..model.board import Board
+from ..model.director import Director
+from ..model.layout import Layout
+from ..model.prompts import MOVE_SECONDS, Line, status
+from ..model.viewing import badge_name, seat_name, unseen_counts
 from .base import Host
 
 NOTE_SECONDS = 1.2   # a note about an action just taken stays at least this long

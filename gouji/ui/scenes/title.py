@@ -6,10 +6,10 @@ import pygame
 
 from ...engine.cards import make_card
 from ...version import version
-from .. import theme
+from ..draw import theme
+from ..draw.widgets import Button, ButtonBar, column
 from ..i18n import other_language, t
-from ..layout import Layout
-from ..widgets import Button, ButtonBar, column
+from ..model.layout import Layout
 from .base import Host, Scene
 
 COLUMN_TOP = 304   # design y of the first button (New game)

@@ -1,0 +1,108 @@
+"""The bundled CJK font, loaded once per size after pygame.init()."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...store.resources import asset_path
+
+FACES = {False: ("fonts", "GoujiSansSC-Regular.otf"), True: ("fonts", "GoujiSansSC-Bold.otf")}
+
+
+class Fonts:
+    """Font objects per (size, bold) and rendered text per (text, size, colour)."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._text: dict[tuple, pygame.Surface] = {}
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(str(asset_path(*FACES[bold])), size)
+            self._fonts[key] = font
+        return font
+
+    def render(self, text: str, size: int, colour: tuple[int, int, int],
+               bold: bool = False) -> pygame.Surface:
+        key = (text, size, colour, bold)
+        surface = self._text.get(key)
+        if surface is None:
+            if len(self._text) > 2000:
+                self._text.clear()
+            surface = self.get(size, bold).render(text, True, colour)
+            self._text[key] = surface
+        return surface
+
+    def render_fit(self, text: str, size: int, colour: tuple[int, int, int], width: int,
+                   smallest: int = 11, bold: bool = False) -> pygame.Surface:
+        """One line no wider than ``width``: a smaller size first, then cut with '…'."""
+        key = ("fit", text, size, colour, width, smallest, bold)
+        fitted = self._text.get(key)
+        if fitted is None:
+            fitted = self._fit(text, size, colour, width, smallest, bold)
+            self._text[key] = fitted
+        return fitted
+
+    def _fit(self, text: str, size: int, colour: tuple[int, int, int], width: int, smallest: int,
+             bold: bool) -> pygame.Surface:
+        smallest = min(smallest, size)
+        for trial in range(size, smallest - 1, -1):
+            if self.get(trial, bold).size(text)[0] <= width:
+                return self.render(text, trial, colour, bold)
+        font = self.get(smallest, bold)
+        while text and font.size(text + "…")[0] > width:
+            text = text[:-1]
+        return self.render(text + "…", smallest, colour, bold)
+
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """Split into lines that fit ``width`` (CJK breaks anywhere, Latin at spaces)."""
+        font = self.get(size, bold)
+        lines: list[str] = []
+        line = ""
+        for token in _tokens(text):
+            trial = line + token
+            if line and font.size(trial)[0] > width:
+                lines.append(line.rstrip())
+                line = token.lstrip()
+            else:
+                line = trial
+        if line:
+            lines.append(line.rstrip())
+        return lines
+
+
+CLOSING = set("，。：；！？、）」》”’%,.:;!?)]…")   # never at the start of a line
+OPENING = set("（「《“‘([")                       # never at the end of a line
+
+
+def _tokens(text: str) -> list[str]:
+    """Break points: between CJK characters and at spaces, never before closing or after
+    opening punctuation (so no line starts with "，" or ends with "（")."""
+    merged: list[str] = []
+    for token in _raw_tokens(text):
+        if merged and (token[:1] in CLOSING or merged[-1][-1:] in OPENING):
+            merged[-1] += token
+        else:
+            merged.append(token)
+    return merged
+
+
+def _raw_tokens(text: str) -> list[str]:
+    tokens: list[str] = []
+    word = ""
+    for ch in text:
+        if ord(ch) > 0x2E7F:  # CJK: each character may break
+            if word:
+                tokens.append(word)
+                word = ""
+            tokens.append(ch)
+        elif ch == " ":
+            tokens.append(word + " ")
+            word = ""
+        else:
+            word += ch
+    if word:
+        tokens.append(word)
+    return tokens

@@ -1,0 +1,184 @@
+"""Drawing the seats as players: face, name and role, state or place, the
+card count as the rules show it (else a stack), the move timer, a bot's
+thinking dots, and the cards under each badge."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ...engine.seats import opposite, same_team
+from ...engine.view import SeatView
+from ..i18n import t
+from ..model.layout import Layout
+from ..model.prompts import MOVE_SECONDS
+from . import theme
+from .avatars import Avatars
+from .cardart import CardArt
+from .fonts import Fonts
+from .table_facts import TableFacts
+
+
+class SeatsDrawing:
+    """Part of TableDrawer: the six seats."""
+
+    scene: TableFacts
+    avatars: Avatars
+    _faces: dict[tuple, pygame.Surface]
+
+    @property
+    def fonts(self) -> Fonts:
+        return self.scene.app.fonts
+
+    @property
+    def art(self) -> CardArt:
+        return self.scene.app.art
+
+    @property
+    def L(self) -> Layout:
+        return self.scene.layout
+
+    def place(self, seat: int) -> int:
+        raise NotImplementedError
+
+    def _draw_badge(self, screen: pygame.Surface, seat: int, view: SeatView) -> None:
+        """A seat as a player: face, name, 联邦/对头/上家/下家 tag, state or place, his count."""
+        L, scene = self.L, self.scene
+        place = self.place(seat)
+        x, y, w, h = L.badge_box(place)
+        rect = pygame.Rect(x, y, w, h)
+        colour = theme.OPPOSITE if seat == opposite(view.seat) else \
+            theme.TEAM_OURS if same_team(seat, view.seat) else theme.TEAM_THEIRS
+        turn = view.current_seat == seat and not view.places
+        screen.blit(theme.panel((w, h), (12, 14, 18, 215)), rect)
+        pygame.draw.rect(screen, theme.GOLD if turn else colour, rect, L.s(4) if turn else 2, border_radius=L.s(10))
+        size = h - L.s(12)
+        face = self.avatars.face(place, size)
+        if seat in scene.board.places or seat in view.revolted:
+            face = self._dimmed(face, place, size)
+        screen.blit(face, (x + L.s(6), y + L.s(6)))
+        left = x + size + L.s(12)
+        name_text, role_text = scene.badge_name(seat)
+        tag = self.fonts.render(role_text, L.font(14), colour, bold=True)
+        tag_box = tag.get_rect(topright=(x + w - L.s(9), y + L.s(7)))
+        name = self.fonts.render_fit(name_text, L.font(18), theme.TEXT, tag_box.left - left - L.s(8), bold=True)
+        screen.blit(name, (left, y + L.s(5)))
+        pygame.draw.rect(screen, (0, 0, 0), tag_box.inflate(L.s(8), L.s(4)), border_radius=L.s(6))
+        pygame.draw.rect(screen, colour, tag_box.inflate(L.s(8), L.s(4)), 1, border_radius=L.s(6))
+        screen.blit(tag, tag_box)
+        count = self._shown_count(seat, view)
+        room = x + w - left - L.s(8) - (L.s(44) if count is not None else 0)  # clear of the count badge
+        state = self.fonts.render_fit(self._state_text(seat, view), L.font(14),
+                                      theme.GOLD if turn else theme.TEXT_DIM, room)
+        screen.blit(state, (left, y + L.s(37)))
+        if count is not None:
+            self._draw_count(screen, count, rect)
+        if self.scene.thinking(seat):
+            self._draw_thinking(screen, x + L.s(6) + size, y + L.s(6))
+        left_s = self.scene.timer_left() if seat == view.seat else None
+        if left_s is not None:
+            self._draw_timer(screen, (x + L.s(6) + size // 2, y + L.s(6) + size // 2), size, left_s)
+
+    def _draw_timer(self, screen: pygame.Surface, centre: tuple[int, int], size: int, left: float) -> None:
+        """The move timer: a ring around his face that runs down, and the seconds."""
+        L = self.L
+        rect = pygame.Rect(0, 0, size + L.s(8), size + L.s(8))
+        rect.center = centre
+        colour = theme.WARN if left <= 5 else theme.GOLD
+        sweep = 2 * math.pi * left / MOVE_SECONDS
+        pygame.draw.arc(screen, colour, rect, math.pi / 2, math.pi / 2 + sweep, max(3, L.s(4)))
+        label = self.fonts.render(t("timer", self.scene.lang, n=math.ceil(left)), L.font(14), colour, bold=True)
+        screen.blit(label, label.get_rect(midbottom=(centre[0], rect.top - L.s(2))))
+
+    def _dimmed(self, face: pygame.Surface, place: int, size: int) -> pygame.Surface:
+        """A player out of the deal (or sitting out): his face greyed."""
+        key = ("dim", place, size)
+        if key not in self._faces:
+            grey = face.copy()
+            veil = pygame.Surface(grey.get_size(), pygame.SRCALPHA)
+            veil.fill((40, 40, 40, 150))
+            grey.blit(veil, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            self._faces[key] = grey
+        return self._faces[key]
+
+    def _draw_thinking(self, screen: pygame.Surface, right: int, top: int) -> None:
+        """Three dots that pulse while a bot chooses."""
+        L = self.L
+        phase = int(self.scene.time * 3) % 3
+        bubble = pygame.Rect(0, 0, L.s(30), L.s(16))
+        bubble.topright = (right + L.s(8), top - L.s(4))
+        pygame.draw.rect(screen, (250, 246, 236), bubble, border_radius=L.s(8))
+        for i in range(3):
+            colour = (60, 60, 70) if i == phase else (170, 170, 180)
+            pygame.draw.circle(screen, colour, (bubble.left + L.s(7) + i * L.s(8), bubble.centery), max(2, L.s(2.5)))
+
+    def _state_text(self, seat: int, view: SeatView) -> str:
+        lang = self.scene.lang
+        place = self.scene.board.places.get(seat)
+        if place is not None:
+            return t(f"place_{place}", lang)
+        words = []
+        if view.current_seat == seat:
+            words.append(t("state_thinking" if self.scene.thinking(seat) else "state_turn", lang))
+        declared = {d for d, _, _ in view.declared}
+        for flag, key in ((view.revolted, "state_revolted"), (view.yaotou, "state_yaotou"),
+                          (view.burning, "state_burning"), (view.wutou, "state_wutou"),
+                          (view.men, "state_men"), (declared, "state_declared")):
+            if seat in flag:
+                words.append(t(key, lang))
+        if view.rules.kai_dian and seat not in view.revolted:
+            words.append(t("state_opened" if seat in view.opened else "state_not_opened", lang))
+        if view.rang == seat:
+            words.append(t("state_rang", lang))
+        elif seat in view.passed and view.current_seat != seat:
+            words.append(t("state_passed", lang))
+        return " · ".join(words)
+
+    def _shown_count(self, seat: int, view: SeatView) -> int | None:
+        """The seat's card count where the rules show it (§3.10, show_counts) or the player
+        asked to always see it; None when it is hidden (then only the stack's height tells)."""
+        count = view.counts[seat]
+        if count == 0:
+            return None
+        if self.scene.counts_always() or view.shown_counts[seat] is not None:
+            return count
+        return None
+
+    def _draw_count(self, screen: pygame.Surface, count: int, rect: pygame.Rect) -> None:
+        L = self.L
+        badge = pygame.Rect(0, 0, L.s(40), L.s(26))
+        badge.center = (rect.right - L.s(26), rect.bottom - L.s(18))
+        pygame.draw.rect(screen, (180, 40, 40) if count <= 10 else (70, 70, 80), badge, border_radius=L.s(13))
+        text = self.fonts.render(str(count), L.font(16), (255, 255, 255), bold=True)
+        screen.blit(text, text.get_rect(center=badge.center))
+
+    def _draw_backs(self, screen: pygame.Surface, seat: int, view: SeatView) -> None:
+        """A shown count as a fan of that many backs; a hidden one as a stack whose height
+        follows the cards left (a player can judge it, not count it)."""
+        count = view.counts[seat]
+        if count == 0:
+            return
+        L = self.L
+        back = self.art.back(L.back_card)
+        if self._shown_count(seat, view) is not None and count <= 10:
+            left, top = L.backs_origin(self.place(seat), count)
+            for i in range(count):
+                screen.blit(back, (left + i * L.s(7), top))
+            return
+        left, top = L.backs_origin(self.place(seat), 1)
+        layers = max(2, round(count / 3))
+        lift = max(1.0, 0.9 * L.k)
+        for i in range(layers):
+            screen.blit(back, (left, top + L.s(14) - i * lift))
+
+    def _draw_open_hand(self, screen: pygame.Surface, seat: int, cards: tuple[int, ...]) -> None:
+        """Another seat's cards face up under its badge, small and overlapping (open hands)."""
+        L = self.L
+        size = L.back_card
+        bx, by, bw, bh = L.badge_box(self.place(seat))
+        step = min(L.s(11), (bw + L.s(60) - size[0]) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        left = bx + bw / 2 - (size[0] + step * (len(cards) - 1)) / 2
+        top = by + bh + L.s(3)
+        for i, card in enumerate(cards):
+            screen.blit(self.art.face(card, size), (left + i * step, top))

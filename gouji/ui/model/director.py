@@ -1,0 +1,265 @@
+"""Shows the human's event stream one event after another: what lies on the
+table is a ``Board`` folded over the events shown so far; the director adds
+only the time between them — cards in flight, short pauses, sounds — and
+holds at the end of a deal until the result panel is closed. It decides
+nothing about the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ...engine import events as ev
+from ...engine.events import Event, EventKind
+from ...engine.seats import order_from
+from .board import Board, Spot
+from .layout import Layout, Point
+from .moments import Banner, Transfer, banner_for, transfers
+from .tween import Tween, ease_in_out, ease_out_cubic
+
+Anchor = Callable[[Layout], list[Point]]   # where cards are, at the window's current size
+
+
+@dataclass(frozen=True)
+class Before:
+    """The board just before an event: what its animation starts from."""
+
+    hand: tuple[int, ...]
+    spots: dict[int, Spot]
+
+
+@dataclass
+class Flight:
+    """Cards moving from one place to another (a play to its spot, a swept round, a tribute)."""
+
+    cards: tuple[int, ...]
+    start: Anchor
+    end: Anchor
+    tween: Tween
+    face_up: bool = True
+    lands_at: int | None = None   # the seat whose spot shows these cards once they land
+
+    def positions(self, layout: Layout) -> list[Point]:
+        k = self.tween.ease(self.tween.progress)
+        return [(a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+                for a, b in zip(self.start(layout), self.end(layout))]
+
+
+def at_spot(place: int, count: int) -> Anchor:
+    return lambda layout: layout.spot_centers(place, count)
+
+
+def at_badge(place: int, count: int) -> Anchor:
+    return lambda layout: [layout.badge_center(place)] * count
+
+
+def in_hand(hand: tuple[int, ...], cards: tuple[int, ...]) -> Anchor:
+    """Where ``cards`` lay, raised, in a hand that still held them."""
+    indexes = [hand.index(c) for c in cards if c in hand]
+
+    def anchor(layout: Layout) -> list[Point]:
+        boxes = layout.hand_boxes(len(hand), set(indexes))
+        return [(boxes[i][0] + boxes[i][2] / 2, boxes[i][1] + boxes[i][3] / 2) for i in indexes]
+    return anchor
+
+
+class Director:
+    """``scale`` stretches or shrinks every animation (0 at instant speed)."""
+
+    BANNER_SECONDS = 1.4
+
+    def __init__(self, human: int = 0, scale: float = 1.0, sound: Callable[[str], None] = lambda name: None,
+                 on_deal_end: Callable[[bool], None] = lambda final: None) -> None:
+        self.human, self.scale, self.sound, self.on_deal_end = human, scale, sound, on_deal_end
+        self.board = Board(human=human)
+        self.shown = 0                 # events of the stream already shown
+        self.flights: list[Flight] = []
+        self.pause = 0.0
+        self.hold = False              # stopped until the scene resumes (a deal's result is up)
+        self.moments = True            # banners and the tribute panel (the scene turns them off when fast)
+        self.panel_seconds = 4.0       # how long the 进贡/还贡 panel stays unless dismissed
+        self.banner: Banner | None = None
+        self.banner_left = 0.0
+        self.panel: list[Transfer] | None = None
+        self.panel_left = 0.0
+        self._panel_rows = 0           # transfer rows already shown this deal
+        self._last_winner: int | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Something is still being shown: wait before the next action."""
+        return bool(self.hold or self.flights or self.pause > 0 or self.panel is not None)
+
+    def dismiss(self) -> bool:
+        """A click or a key closes the tribute panel; True when there was one."""
+        shown, self.panel = self.panel is not None, None
+        return shown
+
+    def idle(self, stream: Sequence[Event]) -> bool:
+        return not self.busy and self.shown >= len(stream)
+
+    def catch_up(self, stream: Sequence[Event]) -> None:
+        """Show the present at once, without replaying old animations (a new or resumed table)."""
+        self.board = Board.fold(stream, self.human)
+        self.shown = len(stream)
+        self._panel_rows = len(transfers(self.board.deal_events, self.human))   # already seen
+
+    def place(self, seat: int) -> int:
+        """Where a seat sits on screen: 0 at the bottom (the human), then counter-clockwise."""
+        return order_from(self.human, seat)
+
+    def landing(self, seat: int) -> bool:
+        """Cards are still flying to ``seat``'s spot (it shows them once they land)."""
+        return any(f.lands_at == seat for f in self.flights)
+
+    def update(self, dt: float, stream: Sequence[Event]) -> None:
+        if self.hold:
+            return
+        self.pause = max(0.0, self.pause - dt)
+        self.banner_left = max(0.0, self.banner_left - dt)
+        if self.banner_left <= 0:
+            self.banner = None
+        if self.panel is not None:
+            self.panel_left -= dt
+            if self.panel_left <= 0:
+                self.panel = None
+        for flight in self.flights:
+            flight.tween.update(dt)
+        self.flights = [f for f in self.flights if not f.tween.done]
+        while not self.busy and self.shown < len(stream):
+            event = stream[self.shown]
+            if event.kind not in ev.TRANSFERS and self._open_panel():
+                return   # the tribute just paid is on show first
+            self.shown += 1
+            self._show(event, stream[self.shown:self.shown + 1])
+        if not self.busy and self.shown >= len(stream):
+            self._open_panel()   # e.g. the human must give back now: show what he got first
+
+    def _open_panel(self) -> bool:
+        """Show the 进贡/还贡 panel when this deal's transfers grew since it was last shown."""
+        rows = transfers(self.board.deal_events, self.human)
+        if len(rows) <= self._panel_rows:
+            return False
+        self._panel_rows = len(rows)
+        if not self.moments:
+            return False
+        self.panel, self.panel_left = rows, self.panel_seconds
+        return True
+
+    def _banner(self, event: Event) -> None:
+        banner = banner_for(event, self._last_winner)
+        if event.kind == ev.ROUND_END:
+            self._last_winner = event.seat
+        elif event.kind in (ev.LEAD_TURN, ev.DEAL_START):
+            self._last_winner = None
+        if banner is not None and self.moments:
+            self.banner, self.banner_left = banner, self.BANNER_SECONDS * max(self.scale, 0.5)
+            if banner.sound:
+                self.sound(banner.sound)
+
+    # ----- one event -----------------------------------------------------
+    def _show(self, event: Event, after: Sequence[Event]) -> None:
+        before = Before(self.board.hand, dict(self.board.spots))
+        if event.kind == ev.DEAL_START:
+            self._panel_rows = 0
+        self.board.apply(event)
+        self._banner(event)
+        handler = _HANDLERS.get(event.kind)
+        if handler is not None:
+            handler(self, event, before)
+        if event.kind == ev.DEAL_END:
+            final = bool(after) and after[0].kind == ev.MATCH_OVER
+            if final:   # the last deal: straight to the match's result
+                self.board.apply(after[0])
+                self.shown += 1
+            self.hold = True
+            self.on_deal_end(final)
+
+    def _wait(self, seconds: float) -> None:
+        self.pause = max(self.pause, seconds * self.scale)
+
+    def _fly(self, cards: tuple[int, ...], start: Anchor, end: Anchor, seconds: float, ease=ease_out_cubic,
+             delay: float = 0.0, face_up: bool = True, lands_at: int | None = None) -> None:
+        tween = Tween((0.0,), (1.0,), seconds * self.scale, ease, delay=delay * self.scale)
+        self.flights.append(Flight(cards, start, end, tween, face_up, lands_at))
+
+    def _play(self, event: Event, before: Before) -> None:
+        seat = event.seat
+        assert seat is not None
+        cards = event.card_ids
+        start = in_hand(before.hand, cards) if seat == self.human else at_badge(self.place(seat), len(cards))
+        self._fly(cards, start, at_spot(self.place(seat), len(cards)), 0.28, lands_at=seat)
+        self.sound("burn" if event.kind == ev.BURN else "gouji" if event.gouji else "play")
+
+    def _pass(self, event: Event, _: Before) -> None:
+        self.sound("pass")
+        self._wait(0.12)
+
+    def _noburn(self, event: Event, _: Before) -> None:
+        self._wait(0.08)
+
+    def _rang(self, event: Event, _: Before) -> None:
+        self._wait(0.15)
+
+    def _out(self, event: Event, _: Before) -> None:
+        self.sound("out")
+        self._wait(0.35)
+
+    def _round_end(self, event: Event, before: Before) -> None:
+        """The round's cards lie a moment, then are swept to the winner."""
+        winner = event.seat if event.seat is not None else self.human
+        for seat, spot in before.spots.items():
+            if spot.cards:
+                n = len(spot.cards)
+                self._fly(spot.cards, at_spot(self.place(seat), n), at_badge(self.place(winner), n), 0.3,
+                          ease_in_out, delay=0.45, face_up=False)
+
+    def _over(self, event: Event, _: Before) -> None:
+        self._wait(0.6)
+
+    def _liang(self, event: Event, _: Before) -> None:
+        seat = event.seat
+        if seat is None or not event.card_ids:
+            return
+        cards = event.card_ids
+        n, place = len(cards), self.place(seat)
+        self._fly(cards, at_badge(place, n), at_spot(place, n), 0.35, lands_at=seat)
+        self.sound("play")
+        self._wait(1.1)
+
+    def _deal_start(self, event: Event, _: Before) -> None:
+        self._wait(0.3)
+
+    def _transfer(self, event: Event, _: Before) -> None:
+        """Tribute, returns, 买3: cards fly between two seats; faces only for those two."""
+        giver, receiver = event.seat, event.other
+        if giver is None or receiver is None or not event.count:
+            return
+        involved = event.private_to is not None
+        if not involved and self.human in (giver, receiver):
+            return  # the human's own transfer flies face up from its private event
+        cards = event.card_ids if involved else (-1,) * event.count
+        self._fly(cards, at_badge(self.place(giver), len(cards)), at_badge(self.place(receiver), len(cards)), 0.5,
+                  ease_in_out,
+                  face_up=involved)
+        self.sound("play")
+
+    def _word(self, event: Event, _: Before) -> None:
+        if event.kind == ev.REVOLT:
+            self.sound("gouji")
+        self._wait(0.35)
+
+    def _void(self, event: Event, _: Before) -> None:
+        self._wait(0.8)
+
+
+_HANDLERS: dict[EventKind, Callable[[Director, Event, Before], None]] = {
+    ev.PLAY: Director._play, ev.BURN: Director._play, ev.PASS: Director._pass, ev.NOBURN: Director._noburn,
+    ev.RANG: Director._rang, ev.OUT: Director._out, ev.ROUND_END: Director._round_end, ev.DEAL_OVER: Director._over,
+    ev.LIANG: Director._liang, ev.DEAL_START: Director._deal_start, ev.TRIBUTE: Director._transfer,
+    ev.RETURN: Director._transfer, ev.BUY3: Director._transfer, ev.REVOLT: Director._word,
+    ev.YAOTOU: Director._word, ev.CHOOSE_WUTOU: Director._word, ev.DECLARE: Director._word,
+    ev.VOID: Director._void,
+}
+
+__all__ = ["Director", "Flight"]

@@ -1,0 +1,89 @@
+"""The big moments of Gouji, staged: which events earn a banner (够级, 烧牌,
+开点, 闷, 接风, 让牌, going out, 四人乱缠, 串三户, 革命) and the 进贡/还贡 panel's
+rows. Pure: the director decides when, the drawer how."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...engine import events as ev
+from ...engine.events import Event
+from ...engine.scoring import is_chuan_san_hu
+from ...engine.seats import opposite
+
+
+@dataclass(frozen=True)
+class Banner:
+    """A short line across the felt, naming the moment; ``seats`` light up."""
+
+    key: str                       # text key in i18n (table texts, "banner_…")
+    seat: int | None = None        # whose moment it is (his name goes into the text)
+    seats: tuple[int, ...] = ()    # badges to highlight
+    sound: str = "click"           # "" when the event makes its own sound
+    tone: str = "gold"             # gold, fire (烧), red (闷, 革命)
+    place: int = 0                 # for going out: 0 (头科) … 5
+
+
+def banner_for(event: Event, last_winner: int | None) -> Banner | None:
+    """The banner an event earns, if any. ``last_winner`` owned the last round (for 接风)."""
+    seat, kind = event.seat, event.kind
+    if kind in (ev.PLAY, ev.BURN) and seat is not None:
+        if kind == ev.BURN:   # the cards' own sound plays with them: the banner adds none
+            return Banner("banner_burn", seat, (seat,), "", "fire")
+        if event.special:
+            return Banner("banner_gousiji", seat, (seat,), "")
+        if event.protected:
+            return Banner("banner_gouji", seat, (seat, opposite(seat)), "")
+        return None
+    if seat is not None and kind in _SIMPLE:
+        key, sound, tone = _SIMPLE[kind]
+        return Banner(key, seat, (seat,), sound, tone)
+    if kind == ev.OUT and seat is not None:
+        return Banner("banner_out", seat, (seat,), "", place=event.place)
+    if kind == ev.CHAOS:
+        return Banner("banner_chaos", None, (), "fanfare")
+    if kind == ev.DEAL_OVER and is_chuan_san_hu(event.places):
+        return Banner("banner_chuan", event.places[0], event.places[:3], "fanfare")
+    if kind == ev.LEAD_TURN and seat is not None and last_winner is not None and seat != last_winner:
+        return Banner("banner_jiefeng", seat, (seat,), "click")
+    return None
+
+
+_SIMPLE = {
+    ev.BURN_END: ("banner_burn_end", "pass", "gold"),
+    ev.BURN_WON: ("banner_burn_won", "fanfare", "fire"),
+    ev.OPENED: ("banner_opened", "click", "gold"),
+    ev.MEN: ("banner_men", "thud", "red"),
+    ev.RANG: ("banner_rang", "pass", "gold"),
+    ev.REVOLT: ("banner_revolt", "thud", "red"),
+}
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One row of the 进贡/还贡 panel: who gives what to whom."""
+
+    kind: str                      # dian, shao, men, luo, quan, return, buy3
+    giver: int
+    receiver: int
+    cards: tuple[int, ...]         # faces when the viewer may see them, else ()
+    count: int
+
+
+def transfers(events: Sequence[Event], viewer: int) -> list[Transfer]:
+    """The deal's tribute, returns and 买3 as the viewer may see them: his own with
+    their faces (from the private events), the others as a count."""
+    rows: list[Transfer] = []
+    for event in events:
+        if event.kind not in ev.TRANSFERS or event.seat is None or event.other is None:
+            continue
+        mine = viewer in (event.seat, event.other)
+        if mine != (event.private_to is not None):
+            continue   # one row per transfer: the private one for the viewer's own
+        kind = event.tribute_kind if event.kind == ev.TRIBUTE else str(event.kind)
+        rows.append(Transfer(kind, event.seat, event.other, event.card_ids if mine else (), event.count))
+    return rows
+
+
+__all__ = ["Banner", "banner_for", "Transfer", "transfers"]
