@@ -349,7 +349,7 @@ def test_editing_keys_in_the_paste_box(app):
 
 
 # ----- every key on every new screen --------------------------------------------------------------
-@pytest.mark.parametrize("name", ["stats", "history", "paste", "confirm"])
+@pytest.mark.parametrize("name", ["stats", "history", "paste", "confirm", "loading"])
 def test_every_key_on_each_records_screen(app, match, name):
     record(app, match)
     for code in KEYS:
@@ -357,6 +357,8 @@ def test_every_key_on_each_records_screen(app, match, name):
         if name == "confirm":
             app.open_stats()
             app.scenes.push(ConfirmScene(app, "st_reset_question", "st_reset_yes", lambda: None))
+        elif name == "loading":      # the panel while a review is made: only Esc does something
+            app.open_review(DealRef(match.rules, match.seed, tuple(match.actions[:match.results[0].end_action])))
         else:
             {"stats": app.open_stats, "history": app.open_history, "paste": app.open_paste}[name]()
         settle(app)

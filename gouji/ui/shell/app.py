@@ -105,7 +105,7 @@ class App(RecordsNav, LearnMixin):
         self.match: Match | None = None
         self.table: Table | None = None                   # the table being played (``table.practice``)
         self.seating = Seating()                          # the match's human seat, practice or not, …
-        self.reviews = ReviewLoader()                       # reviews are made on another
+        self.reviews = ReviewLoader()                      # reviews are made on a worker thread of their own
         from ..scenes.title import TitleScene
         self.scenes.reset(TitleScene(self))
         if options.fullscreen:
