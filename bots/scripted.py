@@ -22,7 +22,7 @@ from .handplan import after, beatable_by, breaks_group, closing_play, is_single_
 from .knowledge import Knowledge, count_cards
 from .predeal import PRE_PLAY, score_pre_play
 from .reasons import Reason, reason
-from .worlds import World, is_protected, sample_worlds, stand_chance
+from .worlds import Hands, is_protected, sample_worlds, stand_chance
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ class Context:
                               if s != view.seat and s not in view.revolted), default=0)
         self.pool = known.unseen if known else None
         self.gousiji = view.seat in view.gou_si_ji and not view.chaos and style.rule_sense
-        self._worlds: list[World] | None = None
+        self._worlds: list[Hands] | None = None
         self._stand: dict[tuple[Play, bool, bool], float] = {}
 
     def stand_chance(self, play: Play, later: bool = False, gousiji: bool = True) -> float:
@@ -142,8 +142,7 @@ class Context:
         key = (play, later, gousiji)
         if key not in self._stand:
             if self._worlds is None:
-                assert self.pool is not None, "guessed deals need the card count"
-                self._worlds = sample_worlds(self.view, self.pool, self.style.worlds)
+                self._worlds = sample_worlds(self.view, self.style.worlds)
             self._stand[key] = stand_chance(self.view, self._worlds, play, later, gousiji)
         return self._stand[key]
 

@@ -1,9 +1,11 @@
-"""Guessing the hidden hands: worlds consistent with what a seat has seen.
+"""How likely a play is to stand, over guessed deals of the hidden hands.
 
-A world deals the unseen cards (``Knowledge.unseen``) to the other seats by
-their known hand sizes. Nothing here looks at a real hand, so the guesses
-are as good as the view allows and no better. Used by ``hard`` to judge
-how likely a play is to stand, above all the 冲牌 under 憋3 (RULES §7).
+A world is a guessed deal (``Hands``) drawn by the one sampler of the bots
+(bots/search/inference.py) from what every seat can know: the card count, the
+hand sizes, 憋3's 3s and a revolutionary's missing 2s and jokers. Nothing here
+looks at a real hand, so the guesses are as good as the view allows and no
+better. Used by ``hard`` to judge how likely a play is to stand, above all
+the 冲牌 under 憋3 (RULES §7).
 """
 
 from __future__ import annotations
@@ -12,13 +14,12 @@ import random
 import zlib
 from collections.abc import Sequence
 
-from gouji.engine.cards import N_RANKS, THREE, TWO
 from gouji.engine.movegen import beating_plays, feasible, remainder
 from gouji.engine.plays import Play, is_dead, is_gouji
 from gouji.engine.seats import SEATS, opposite, same_team
 from gouji.engine.view import SeatView
 
-World = list[list[int] | None]   # per seat: guessed rank counts, None for me and players out
+from .search.inference import Hands, draw, loose_guess
 
 
 def view_rng(view: SeatView) -> random.Random:
@@ -27,46 +28,10 @@ def view_rng(view: SeatView) -> random.Random:
     return random.Random(zlib.crc32(key))
 
 
-def sample_worlds(view: SeatView, unseen: Sequence[int], n: int) -> list[World]:
-    rng = view_rng(view)
-    others = [s for s in SEATS if s != view.seat and view.counts[s] > 0]
-    cards = [rank for rank in range(N_RANKS) for _ in range(unseen[rank])]
-    return [_deal(cards, others, view, rng) for _ in range(n)]
-
-
-def _deal(cards: list[int], others: list[int], view: SeatView, rng: random.Random) -> World:
-    """One deal of the unseen cards. Under 憋3 everyone still in holds a 3 for his
-    last play; a revolutionary holds no 2 or joker (and under 憋3 no 3, §8.6)."""
-    pile = list(cards)
-    rng.shuffle(pile)
-    world: World = [None] * len(SEATS)
-    for seat in others:
-        world[seat] = [0] * N_RANKS
-    bie_san = view.rules.bie_san
-    sitting_out = [s for s in others if s in view.revolted]
-    if bie_san:
-        for seat in others:
-            if seat not in view.revolted and THREE in pile:
-                pile.remove(THREE)
-                world[seat][THREE] += 1   # type: ignore[index]
-    for seat in sitting_out:
-        allowed = [i for i, r in enumerate(pile) if r < TWO and not (bie_san and r == THREE)]
-        _give(world, seat, pile, allowed[:view.counts[seat]], view)
-    for seat in others:
-        hand = world[seat]
-        assert hand is not None
-        _give(world, seat, pile, list(range(view.counts[seat] - sum(hand))), view)
-    return world
-
-
-def _give(world: World, seat: int, pile: list[int], picks: list[int], view: SeatView) -> None:
-    hand = world[seat]
-    assert hand is not None
-    picks = picks[:max(0, view.counts[seat] - sum(hand))]
-    for index in picks:
-        hand[pile[index]] += 1
-    for index in sorted(picks, reverse=True):
-        del pile[index]
+def sample_worlds(view: SeatView, n: int) -> list[Hands]:
+    """``n`` guessed deals from what any seat knows (no reading of the play), fixed by the view."""
+    guess, rng = loose_guess(view), view_rng(view)
+    return [draw(guess, rng) for _ in range(n)]
 
 
 def holds_beat(hand: Sequence[int], play: Play, as_small: bool) -> bool:
@@ -78,7 +43,7 @@ def holds_burn(hand: Sequence[int], play: Play, as_small: bool, bie_san: bool) -
     return any(feasible(remainder(hand, t), bie_san) for t in beating_plays(hand, play, as_small))
 
 
-def stand_chance(view: SeatView, worlds: list[World], play: Play, later: bool = False,
+def stand_chance(view: SeatView, worlds: list[Hands], play: Play, later: bool = False,
                  gousiji: bool = True) -> float:
     """Share of worlds in which no opponent could take ``play`` from me.
 
@@ -99,8 +64,6 @@ def stand_chance(view: SeatView, worlds: list[World], play: Play, later: bool = 
     for world in worlds:
         for seat in threats:
             hand = world[seat]
-            if hand is None:
-                continue
             plain = seat == opposite(me) or seat in view.wutou or not protected
             if plain and seat not in view.burning:
                 taken = holds_beat(hand, play, as_small)

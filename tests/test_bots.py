@@ -105,26 +105,26 @@ def test_guessed_worlds_deal_exactly_the_unseen_cards():
         game.apply(players[seat].choose(game.view(seat), random.Random(0)))
     view = game.view(game.current_seat)
     unseen = count_cards(view).unseen
-    worlds = sample_worlds(view, unseen, 5)
-    assert worlds == sample_worlds(view, unseen, 5)  # fixed by the view
+    worlds = sample_worlds(view, 5)
+    assert worlds == sample_worlds(view, 5)  # fixed by the view
+    assert len({str(world) for world in worlds}) > 1
     for world in worlds:
-        assert world[view.seat] is None
+        assert world[view.seat] == list(view.hand)
         for seat in SEATS:
             if seat != view.seat:
-                hand = world[seat] or [0] * N_RANKS
+                hand = world[seat]
                 assert sum(hand) == view.counts[seat]
                 assert view.counts[seat] == 0 or hand[0] >= 1  # 憋3: everyone still in holds a 3
-        dealt = [sum((world[s] or [0] * N_RANKS)[r] for s in SEATS) for r in range(N_RANKS)]
+        dealt = [sum(world[s][r] for s in SEATS if s != view.seat) for r in range(N_RANKS)]
         assert dealt == unseen
 
 
 def test_stand_chance_knows_dead_plays_and_the_opposite_only_answer():
-    from bots.knowledge import count_cards
     from bots.worlds import sample_worlds, stand_chance
     from gouji.engine.plays import Play
 
     view = Game.from_hands(CLOSER_DEAL, leader=0, rules=RuleSet.preset("qingdao")).view(0)
-    worlds = sample_worlds(view, count_cards(view).unseen, 40)
+    worlds = sample_worlds(view, 40)
     assert stand_chance(view, worlds, Play.parse("XJ")) == 1.0          # 大王: dead
     assert stand_chance(view, worlds, Play.parse("J")) == 0.0           # anyone beats a single J
     assert stand_chance(view, worlds, Play.parse("JJJJJ")) > stand_chance(view, worlds, Play.parse("QQQ"))
@@ -185,21 +185,19 @@ def test_protection_follows_wutou_gousiji_and_chaos():  # RULES §3.4, §3.7–�
 
 
 def test_guessed_worlds_give_a_revolutionary_no_2s_jokers_or_3s():
-    from bots.knowledge import count_cards
     from bots.worlds import sample_worlds
     from gouji.engine.cards import BIG, SMALL, THREE, TWO
 
     dealt = Game.new_deal(5, RuleSet.preset("qingdao"))
     game = Game(replace(dealt.setup, revolted=frozenset({3})))
     view = game.view(game.current_seat)
-    for world in sample_worlds(view, count_cards(view).unseen, 10):
+    for world in sample_worlds(view, 10):
         hand = world[3]
-        assert hand is not None and sum(hand) == view.counts[3]
+        assert sum(hand) == view.counts[3]
         assert hand[TWO] == hand[SMALL] == hand[BIG] == hand[THREE] == 0
 
 
 def test_stand_chance_respects_the_pass_lockout_now_but_not_in_a_later_round():
-    from bots.knowledge import count_cards
     from bots.worlds import sample_worlds, stand_chance
     from gouji.engine.plays import Play
 
@@ -209,7 +207,7 @@ def test_stand_chance_respects_the_pass_lockout_now_but_not_in_a_later_round():
         game.apply(action)
     view = game.view(0)
     assert view.current_seat == 0 and view.passed == {1, 2, 4, 5}
-    worlds = sample_worlds(view, count_cards(view).unseen, 40)
+    worlds = sample_worlds(view, 40)
     now = stand_chance(view, worlds, Play.parse("J"))          # only my 对头 may still answer
     later = stand_chance(view, worlds, Play.parse("J"), later=True)
     assert now > later

@@ -338,12 +338,17 @@ def test_a_guessed_deal_is_the_same_whoever_draws_it_and_in_any_order(monkeypatc
     from bots.search import deals
     view = searched_view()
     source = deals.DealSource.of(view, 5, True)
-    in_order = [source.deal(i) for i in range(4)]
+    def drawn(source: deals.DealSource, index: int) -> tuple[str, int]:
+        game, seed = source.game(index)
+        return game.position(), seed
+
+    in_order = [drawn(source, i) for i in range(4)]
     monkeypatch.setattr(deals, "_opened", None)   # as in a fresh worker: unpickled from the bytes
-    backwards = [source.deal(i) for i in reversed(range(4))][::-1]
+    monkeypatch.setattr(deals, "_template", None)
+    backwards = [drawn(source, i) for i in reversed(range(4))][::-1]
     assert in_order == backwards
     assert len({position for position, _ in in_order}) > 1   # and the deals differ from each other
-    assert deals.DealSource.of(view, 6, True).deal(0) != in_order[0]   # another seed, other deals
+    assert drawn(deals.DealSource.of(view, 6, True), 0) != in_order[0]   # another seed, other deals
 
 
 def test_a_worker_begins_no_guessed_deal_that_would_end_past_the_deadline():
@@ -357,7 +362,7 @@ def test_a_worker_begins_no_guessed_deal_that_would_end_past_the_deadline():
     from bots.search.search import stakes_of
     view = searched_view()
     source = deals.DealSource.of(view, 5, True)
-    job = Job(view.rules, view.seat, (), (), tuple(view.legal_actions[:2]), stakes_of(view))
+    job = Job(view.rules, view.seat, tuple(view.legal_actions[:2]), stakes_of(view))
     indices = tuple(range(3))
     assert len(deals.run_batch(deals.Batch(source, indices, job))) == 3
     assert deals.run_batch(deals.Batch(source, indices, job, until=time.perf_counter())) == []

@@ -81,9 +81,10 @@ def test_random_deals_keep_every_invariant(rules_index):
 @pytest.mark.parametrize("rules_index", range(len(RULESETS)))
 @pytest.mark.slow
 def test_clones_and_positions_follow_the_original_step_by_step(rules_index):
-    """After every action: a clone (full or light) and a game restored from the
-    position equal the original, stay equal under the same action, and a clone
-    changed differently leaves the original untouched."""
+    """After every action: a clone (full or light), a game restored from the
+    position and one rebuilt from each seat's view with the real hands equal
+    the original, stay equal under the same action, and a clone changed
+    differently leaves the original untouched."""
     rules = RULESETS[rules_index]
     for seed in range(rules_index * 10_000 + 500, rules_index * 10_000 + 506):
         game = Game.new_deal(seed, rules)
@@ -93,6 +94,8 @@ def test_clones_and_positions_follow_the_original_step_by_step(rules_index):
             clone, light = game.clone(), game.clone(light=True)
             restored = Game.from_position(position, rules)
             assert clone.position() == light.position() == restored.position() == position
+            hands = [game.hand_counts(s) for s in range(6)]
+            assert all(Game.from_view(game.view(s), hands).position() == position for s in range(6))
             assert clone.legal_moves() == light.legal_moves() == restored.legal_moves() == game.legal_moves()
             seat = game.current_seat
             assert clone.events == game.events and clone.view(seat) == game.view(seat)

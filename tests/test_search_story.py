@@ -8,11 +8,11 @@ import random
 import statistics
 
 import pytest
-from test_search_replay import match_views
+from test_search_reading import match_views
 
 import bots
 from bots.search.inference import build_guess, sample_hands
-from bots.search.replay import read_history
+from bots.search.reading import read_history
 from bots.search.story import story_of
 from gouji import Match, RuleSet
 from gouji.engine.position import format_position
@@ -26,7 +26,7 @@ def test_the_play_so_far_replayed_on_the_real_hands_reaches_the_real_position(pr
     checked = 0
     for match, view in match_views(preset, range(2), every=9):
         game = match.game
-        story = story_of(view, read_history(view))
+        story = story_of(view)
         assert story is not None
         replayed = story.replay([game.hand_counts(s) for s in SEATS])
         assert replayed is not None
@@ -44,7 +44,7 @@ def test_no_story_before_the_first_lead_and_an_empty_one_at_it():
     before = 0
     while True:
         view = match.view(match.current_seat)
-        story = story_of(view, read_history(view))
+        story = story_of(view)
         if view.phase.in_play:
             break
         assert story is None
@@ -64,7 +64,7 @@ def test_the_policy_explains_the_real_hands_far_better_than_guessed_ones():
     rng = random.Random(2)
     for match, view in match_views("qingdao", range(2), every=30, levels=("hard",)):
         facts = read_history(view)
-        story = story_of(view, facts)
+        story = story_of(view)
         game = match.game
         real.append(story.misfits([game.hand_counts(s) for s in SEATS]))
         steps.append(sum(seat != view.seat for seat, _ in story.steps))

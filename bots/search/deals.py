@@ -17,7 +17,7 @@ from gouji.engine.game import Game
 from gouji.engine.view import SeatView
 
 from .inference import Guess, Hands, build_guess, sample_hands
-from .replay import Facts, position_of, read_history
+from .reading import Facts, read_history
 from .rollout import Job, run_games
 
 _opened: tuple[bytes, tuple[SeatView, Facts, Guess]] | None = None   # this process's last source, unpacked
@@ -40,12 +40,6 @@ class DealSource:
         _keep(source.payload, (view, facts, guess))   # drawn here too when there is no pool
         return source
 
-    def deal(self, index: int) -> tuple[str, int]:
-        """Guessed deal ``index`` as a position, and its rollout seed."""
-        view, facts, _ = self._open()
-        hands, seed = self.hands(index)
-        return position_of(view, facts, hands), seed
-
     def hands(self, index: int) -> tuple[Hands, int]:
         """Guessed deal ``index`` as rank counts per seat, and its rollout seed."""
         rng = random.Random((self.key << 24) + index)
@@ -54,14 +48,14 @@ class DealSource:
 
     def game(self, index: int) -> tuple[Game, int]:
         """Guessed deal ``index`` as a game to play out (light), and its rollout
-        seed: the same game ``deal`` describes, made from this process's one
-        parsed copy of the source's position rather than from text each time."""
+        seed: ``Game.from_view`` with these hands, made as a cheap ``guessed``
+        copy of this process's one game of the source."""
         global _template
         hands, seed = self.hands(index)
         last = _template   # read once: a search on another thread may swap it
         if last is None or last[0] != self.payload:
-            view, facts, _ = self._open()
-            last = _template = (self.payload, Game.from_position(position_of(view, facts, hands), view.rules))
+            view = self._open()[0]
+            last = _template = (self.payload, Game.from_view(view, hands))
         return last[1].guessed(hands), seed
 
     def _open(self) -> tuple[SeatView, Facts, Guess]:

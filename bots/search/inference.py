@@ -41,7 +41,7 @@ from gouji.engine.seats import SEATS, next_seat, opposite, same_team
 from gouji.engine.view import SeatView
 
 from ..knowledge import count_cards
-from .replay import Facts, Follow, Window
+from .reading import Facts, Follow, Window
 
 FLEX = (TWO, SMALL, BIG)
 PASS_HAND_MIN = 8   # with this few cards a player keeps a group for going out (the 冲牌): passes say little
@@ -99,6 +99,12 @@ def build_guess(view: SeatView, facts: Facts, use_inference: bool = True, passes
             if guess.not_held:   # when no draw avoids them all, keep the caps without them
                 guess.fallback = replace(guess, not_held=[], barred=None, played={}, windows=None)
     return guess
+
+
+def loose_guess(view: SeatView) -> Guess:
+    """The bounds any seat knows without reading the play: the card count, the
+    hand sizes, 憋3's 3s and a revolutionary's missing 2s and jokers."""
+    return build_guess(view, Facts(), use_inference=False)
 
 
 def _played(guess: Guess, seat: int, since: int = 0) -> list[int]:
@@ -419,9 +425,13 @@ def sample_hands(guess: Guess, rng: random.Random, tries: int = 6) -> Hands:
                 return hands
         current = current.fallback
     if last is None:
-        loose = build_guess(guess.view, guess.facts, use_inference=False)
-        return deal(loose, rng) or _uniform(loose, rng)
+        return draw(build_guess(guess.view, guess.facts, use_inference=False), rng)
     return last
+
+
+def draw(guess: Guess, rng: random.Random) -> Hands:
+    """One deal within ``guess``'s bounds, or by the card count alone if the bounds got stuck."""
+    return deal(guess, rng) or _uniform(guess, rng)
 
 
 def _avoid(guess: Guess, hands: Hands, rng: random.Random, rounds: int = 3, tries: int = 4) -> None:
@@ -500,4 +510,4 @@ def _uniform(guess: Guess, rng: random.Random) -> Hands:
     return hands
 
 
-__all__ = ["Guess", "build_guess", "deal", "fits", "sample_hands"]
+__all__ = ["Guess", "Hands", "build_guess", "loose_guess", "deal", "draw", "fits", "sample_hands"]

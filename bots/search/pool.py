@@ -1,7 +1,7 @@
 """One pool of worker processes for every searching bot, started on first use.
 
 Workers are spawned (not forked: the game's process holds a window, sound and
-threads), each runs ``deals.run_batch`` (or ``rollout.run_job``), and each exits by itself when the
+threads), each runs ``deals.run_batch``, and each exits by itself when the
 process that started it is gone, so a killed game leaves none behind.
 ``shutdown()`` stops them at once; it also runs when the interpreter exits.
 A frozen executable needs ``multiprocessing.freeze_support()`` first thing in
@@ -18,7 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import wait
 
-from .rollout import Job, run_job
+from .executor_parts import before_thread_joins, manager_of, pool_children, spawn_context, workers_of
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
@@ -37,8 +37,7 @@ def get_pool(workers: int) -> ProcessPoolExecutor | None:
         _closing = False
         if _pool is None or _size != workers:
             _stop(_pool)
-            context = multiprocessing.get_context("spawn")
-            _pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_watch_parent)
+            _pool = ProcessPoolExecutor(workers, mp_context=spawn_context(), initializer=_watch_parent)
             _size = workers
         return _pool
 
@@ -55,10 +54,6 @@ def _ready() -> int:
     """A worker's first task: load the search's modules before the first search needs them."""
     from . import deals  # noqa: F401
     return os.getpid()
-
-
-def submit(pool: ProcessPoolExecutor, job: Job) -> Future:
-    return pool.submit(run_job, job)
 
 
 def forget_broken(broken: ProcessPoolExecutor | None = None) -> None:
@@ -90,9 +85,9 @@ def closing() -> bool:
 def _stop(pool: ProcessPoolExecutor | None) -> None:
     if pool is None:
         return
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    processes += [p for p in _pool_workers() if p not in processes]   # any the executor lost track of
-    manager = getattr(pool, "_executor_manager_thread", None)   # shutdown() forgets it
+    processes = workers_of(pool)
+    processes += [p for p in pool_children() if p not in processes]   # any the executor lost track of
+    manager = manager_of(pool)   # shutdown() forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:   # a rollout batch in progress is not worth waiting for
         if process.is_alive():
@@ -105,14 +100,6 @@ def _stop(pool: ProcessPoolExecutor | None) -> None:
         if process.is_alive():   # still starting up, or ignoring SIGTERM: no second chance
             process.kill()
             process.join(timeout=1.0)
-
-
-def _pool_workers() -> list[multiprocessing.process.BaseProcess]:
-    """Every live worker process of any pool this process started (the expert's
-    is the only one): a worker still starting up on a loaded machine has been
-    seen to outlive its pool's shutdown."""
-    from concurrent.futures.process import _process_worker
-    return [p for p in multiprocessing.active_children() if getattr(p, "_target", None) is _process_worker]
 
 
 def _watch_parent() -> None:
@@ -137,10 +124,10 @@ def _watch_parent() -> None:
 
 # Stop the workers before the interpreter waits for its threads: concurrent.futures
 # would otherwise let queued rollouts finish first (threading's exit hooks run
-# before atexit's, the latest registered first).
-_register = getattr(threading, "_register_atexit", None)
-if _register is not None:
-    _register(shutdown)
+# before atexit's, the latest registered first). A worker still starting up on a
+# loaded machine has been seen to outlive its pool's shutdown: ``_stop`` looks
+# for any child running a worker loop too.
+before_thread_joins(shutdown)
 atexit.register(shutdown)
 
-__all__ = ["get_pool", "submit", "shutdown", "forget_broken", "warm_up", "BrokenProcessPool"]
+__all__ = ["get_pool", "shutdown", "forget_broken", "warm_up", "BrokenProcessPool"]

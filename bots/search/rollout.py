@@ -14,7 +14,6 @@ it, burns an opponent's 够级 play with the cheapest burn, and breaks a burn
 swapped) it now scores about level with hard: following like hard took it
 from 6% of deals won to 39%, leading and 让 like hard to level.
 The policy is deterministic: the guessed deals carry the variety.
-``run_job`` is what the worker processes run.
 """
 
 from __future__ import annotations
@@ -61,8 +60,6 @@ class Job:
 
     rules: RuleSet
     seat: int
-    positions: tuple[str, ...]
-    seeds: tuple[int, ...]
     candidates: tuple[str, ...]
     stakes: Stakes
 
@@ -71,15 +68,10 @@ class Stuck(Exception):
     """A guessed deal the rules cannot play on (a guess that broke a check)."""
 
 
-def run_job(job: Job) -> list[list[float]]:
-    """Per guessed deal, the value of each candidate for the seat's team (a deal
-    that gets stuck is left out for every candidate alike)."""
-    return run_games(job, [Game.from_position(p, job.rules).clone(light=True) for p in job.positions], job.seeds)
-
-
 def run_games(job: Job, roots: Sequence[Game], seeds: Sequence[int], explore: float = 0.0) -> list[list[float]]:
-    """``run_job`` from the guessed deals as games (light clones) instead of
-    positions; ``explore`` as in ``play_out`` (the offline truth judge only)."""
+    """Per guessed deal (a light game, its rollout seed), the value of each
+    candidate for the seat's team (a deal that gets stuck is left out for every
+    candidate alike); ``explore`` as in ``play_out`` (the offline truth judge only)."""
     moves = [parse_action(text) for text in job.candidates]
     out = []
     for root, seed in zip(roots, seeds):
@@ -414,4 +406,4 @@ def _spend(move: Move) -> tuple[int, int, int]:
     return (play.big * 3 + play.small * 2 + play.twos, play.rank, -play.size)
 
 
-__all__ = ["Job", "Stakes", "Stuck", "run_job", "run_games", "play_out", "deal_value", "policy"]
+__all__ = ["Job", "Stakes", "Stuck", "run_games", "play_out", "deal_value", "policy"]

@@ -128,7 +128,7 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
     deadline = math.inf if fixed else started + budget.seconds
 
     def rows_for(actions: tuple[str, ...], share: float, until: float) -> list[list[float]]:
-        rollouts = Job(view.rules, view.seat, (), (), actions, stakes)   # the same for every batch of the phase
+        rollouts = Job(view.rules, view.seat, actions, stakes)   # the same for every batch of the phase
         if fixed:
             total = max(MIN_DEALS, math.ceil(share * (budget.think_nodes or 0) / len(actions)))
             chunk, spell = max(1, JOB_ROLLOUTS // len(actions)), math.inf

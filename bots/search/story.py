@@ -14,20 +14,18 @@ about as much as a rollout; notes in docs/search.md).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from gouji.engine import events as ev
 from gouji.engine.actions import Move
 from gouji.engine.cards import N_RANKS
 from gouji.engine.game import Game
-from gouji.engine.phases import LEAD
 from gouji.engine.plays import parse_play
 from gouji.engine.search_state import SearchState
 from gouji.engine.seats import SEATS
 from gouji.engine.view import SeatView
 
 from .inference import _this_deal
-from .replay import Facts, first_wutou, position_of, read_history
 from .rollout import NOBURN, PASS, RANG, Stuck, _policy
 
 _WORDS = {ev.PASS: PASS, ev.NOBURN: NOBURN, ev.RANG: RANG}
@@ -41,7 +39,6 @@ class Story:
     """The moves since the first lead, and each seat's cards played in them."""
 
     view: SeatView
-    start: SeatView                          # the view as it was at the first lead
     steps: tuple[tuple[int, Move], ...]     # (seat, move), in order
     played: list[list[int]]                  # per seat, rank counts played since the first lead
     states: list[Step] | None = None         # see ``_states``
@@ -89,9 +86,7 @@ class Story:
         """The play so far on ``hands`` (a deal, now): the state before each
         step of another seat, and the state it ends in; None when the steps
         do not fit these hands."""
-        start = self.start_hands(hands)
-        game = Game.from_position(position_of(self.start, read_history(self.start), start), self.view.rules)
-        flow = game.clone(light=True).flow
+        flow = Game.at_first_lead(self.view, self.start_hands(hands)).flow
         states: list[Step] = []
         try:
             for seat, move in self.steps:
@@ -104,7 +99,7 @@ class Story:
         return states, flow
 
 
-def story_of(view: SeatView, facts: Facts) -> Story | None:
+def story_of(view: SeatView) -> Story | None:
     """The view's play so far, or None before the first lead."""
     history = _this_deal(view.history)
     first = next((i for i, e in enumerate(history) if e.kind == ev.LEAD_TURN), None)
@@ -122,18 +117,7 @@ def story_of(view: SeatView, facts: Facts) -> Story | None:
                 played[event.seat][rank] += n
         elif event.kind in _WORDS:
             steps.append((event.seat, _WORDS[event.kind]))
-    sizes = [view.counts[s] + sum(played[s]) for s in SEATS]
-    return Story(view, _start_view(view, history[:first + 1], sizes), tuple(steps), played)
-
-
-def _start_view(view: SeatView, history: Sequence[ev.Event], sizes: list[int]) -> SeatView:
-    """The view at the first lead, as far as ``position_of`` reads it."""
-    leader = view.first_leader
-    return replace(view, counts=tuple(sizes), phase=LEAD, current_seat=leader, round_leader=leader,
-                   standing=None, standing_owner=None, standing_protected_only_burn=False, round_log=(),
-                   passed=frozenset(), rang=None, finish_order=(), places=(), wutou=frozenset(first_wutou(view)),
-                   burning=frozenset(),
-                   gou_si_ji=frozenset(), opened=frozenset(), chaos=False, legal_actions=(), history=tuple(history))
+    return Story(view, tuple(steps), played)
 
 
 __all__ = ["Story", "story_of"]

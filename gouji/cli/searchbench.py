@@ -37,7 +37,7 @@ from copy import deepcopy
 
 import bots
 from bots.search.inference import build_guess, sample_hands
-from bots.search.replay import position_of, read_history
+from bots.search.reading import read_history
 from bots.search.rollout import play_out, policy
 from bots.search.story import story_of
 
@@ -79,7 +79,7 @@ def rollout_rate(game: Game, seconds: float, slow: bool = False) -> tuple[float,
 
 
 def guess_cost(game: Game, repeat: int = 20) -> float:
-    """Microseconds to guess one deal: read the history, bound and draw the hands, write the position."""
+    """Microseconds to guess one deal: read the history, bound and draw the hands, make the game."""
     seat = game.current_seat
     assert seat is not None
     view = game.view(seat)
@@ -87,7 +87,7 @@ def guess_cost(game: Game, repeat: int = 20) -> float:
     started = time.perf_counter()
     for _ in range(repeat):
         facts = read_history(view)
-        position_of(view, facts, sample_hands(build_guess(view, facts), rng))
+        Game.from_view(view, sample_hands(build_guess(view, facts), rng))
     return (time.perf_counter() - started) / repeat * 1e6
 
 
@@ -233,7 +233,7 @@ def story_misfits(games: list[Game], draws: int = 8) -> dict[str, float]:
         assert seat is not None
         view = game.view(seat)
         facts = read_history(view)
-        story = story_of(view, facts)
+        story = story_of(view)
         if story is None:
             continue
         real = [game.hand_counts(s) for s in SEATS]

@@ -35,14 +35,13 @@ import random
 import statistics
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 import bots
 from bots.expert import MARGIN, ExpertBot, Z, pick
 from bots.search import pool as workers
 from bots.search.deals import Batch, DealSource, run_batch
-from bots.search.rollout import Job, Stakes, run_games, run_job
+from bots.search.rollout import Job, Stakes, run_games
 from bots.search.search import outcomes_of, stakes_of
 
 from ..engine.game import Game
@@ -83,11 +82,12 @@ def log_decisions(deals: int, rollouts: int, share: float, rules: RuleSet, seed:
 def _played_out(item: tuple, rollouts: int, n_workers: int, playouts: int) -> dict:
     deal_seed, step, view, candidates, position = item
     source = DealSource.of(view, 0, True)
-    job = Job(view.rules, view.seat, (), (), tuple(candidates), Stakes())   # points only: the value is added back
+    job = Job(view.rules, view.seat, tuple(candidates), Stakes())   # points only: the value is added back
     batches = [Batch(source, tuple(range(i, min(i + BATCH, rollouts))), job) for i in range(0, rollouts, BATCH)]
     pool = workers.get_pool(n_workers)
     futures = [] if pool is None else [pool.submit(run_batch, b) for b in batches]
-    truth = run_job(replace(job, positions=(position,), seeds=(0,)))   # the real hands, played out by the policy
+    real = Game.from_position(position, view.rules).clone(light=True)
+    truth = run_games(job, [real], [0])   # the real hands, played out by the policy
     truths = explored_truths(position, job, playouts)   # ... and with varied continuations, while the pool works
     if pool is None:
         rows = [row for batch in batches for row in run_batch(batch)]

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from . import events as ev
 from .actions import Move
-from .cards import BIG, RANK_OF_CARD, SMALL, THREE, TWO
+from .cards import BIG, RANK_OF_CARD, SMALL, TWO
 from .events import Event
 from .legal import beat_options, has_burn_move, legal_moves
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
@@ -48,7 +48,7 @@ class DealFlow(DealState):
         only the 冲牌 flag depends on them (§7)."""
         self.counts = counts
         owner = self.owner
-        self.chong = owner is not None and self.standing is not None and self._is_chong(owner)
+        self.chong = owner is not None and self.standing is not None and self.is_chong(owner)
 
     # ----- transitions ---------------------------------------------------
     def act(self, move: Move, card_ids: Sequence[int] | None = None) -> None:
@@ -88,7 +88,7 @@ class DealFlow(DealState):
             self.passed.add(self.rang)  # someone played after a 让: it counts as a pass
         self.rang = None
         self.standing, self.owner, self.standing_seq = play, seat, self.seq
-        self.chong = self._is_chong(seat)
+        self.chong = self.is_chong(seat)
         self.round_log.append((seat, ev.BURN if burn else ev.PLAY, str(play)))
         gouji = is_gouji(play)
         self.special_kind = ""
@@ -188,10 +188,6 @@ class DealFlow(DealState):
         self.cards[seat] = tuple(piles)
         self.played.extend(taken)
         return tuple(taken)
-
-    def _is_chong(self, seat: int) -> bool:
-        c = self.counts[seat]
-        return self.rules.bie_san and c[THREE] > 0 and sum(c) == c[THREE]
 
     def _on_beaten(self, owner: int, by: int) -> None:
         if owner in self.burning:

@@ -29,7 +29,7 @@ from .events import Event
 from .flow import DealFlow, DealSetup
 from .legal import legal_moves
 from .phases import OVER, Phase
-from .position import format_position, hand_counts, restore, setup_seats, split_position
+from .position import format_position, hand_counts, restore, resume, setup_seats, split_position
 from .reasons import explain
 from .rules import RuleSet
 from .scoring import score_deal
@@ -112,6 +112,37 @@ class Game:
         if log is not None:
             log[:] = [e for e in log if e.kind == ev.DEAL]
         return game
+
+    @classmethod
+    def from_view(cls, view: SeatView, hands: Sequence[Sequence[int]]) -> "Game":
+        """The deal a seat's view describes, with ``hands`` (rank counts per seat,
+        the view's own hand for its seat) in place of the cards it cannot see:
+        what a search plays on for each guess of the hidden hands (as OpenSpiel's
+        ``ResampleFromInfostate``). Only the 冲牌 flag depends on the hands (§7).
+        The game has no history and no card ids; its ``position()`` is the real
+        deal's when ``hands`` are the real hands."""
+        if not isinstance(view, SeatView):
+            raise TypeError(f"view must be a SeatView, got {type(view).__name__}")
+        counts = [list(row) for row in hands]
+        if len(counts) != len(SEATS) or [sum(row) for row in counts] != list(view.counts):
+            raise ValueError(f"the hands must keep every seat's card count {list(view.counts)}")
+        if counts[view.seat] != list(view.hand):
+            raise ValueError("the view's own seat must hold the view's own hand")
+        setup = DealSetup(view.rules, _physical(counts), view.first_leader, None, view.revolted, view.yaotou)
+        game = cls(setup, record=False)
+        resume(game._flow, view)
+        return game
+
+    @classmethod
+    def at_first_lead(cls, view: SeatView, hands: Sequence[Sequence[int]]) -> "Game":
+        """The deal ``view`` is in as it stood at its first lead, with ``hands``
+        (rank counts per seat) then: a light game, to replay the play so far on
+        a guess of the hidden hands."""
+        if not isinstance(view, SeatView):
+            raise TypeError(f"view must be a SeatView, got {type(view).__name__}")
+        setup = DealSetup(view.rules, _physical([list(row) for row in hands]), view.first_leader, None,
+                          view.revolted, view.yaotou)
+        return cls(setup, record=False).clone(light=True)
 
     @classmethod
     def replay(cls, setup: DealSetup, actions: Sequence[str],
@@ -333,7 +364,12 @@ class Game:
             gou_si_ji=frozenset(f.gou_si_ji),
             opened=frozenset(s for s in SEATS if f.opened_by_play[s]), chaos=f.chaos,
             legal_actions=tuple(self.legal_actions()) if f.current == seat else (),
-            history=self.history(seat),
+            history=self.history(seat), yaotou=frozenset(self.setup.yaotou), men=frozenset(f.men),
+            seq=f.seq, special_kind=f.special_kind if f.special else "", queue=tuple(f.queue),
+            burners=tuple(sorted(f.burning.items())), burn_wins=tuple(f.burn_wins),
+            men_by=tuple(sorted(f.men.items())), yaotou_left=tuple(sorted(f.yaotou.items())),
+            yaotou_stood=tuple(sorted(f.yaotou_stood.items())), deadline=tuple(f.deadline),
+            chaos_pending=f.chaos_pending,
         )
 
 

@@ -32,6 +32,7 @@ from .phases import LEAD, Phase
 from .plays import parse_play
 from .seats import N_SEATS, SEATS
 from .state import DealState
+from .view import SeatView
 
 Fields = dict[str, str]
 ORDER = ("leader", "first", "play", "seq", "special", "chong", "passed", "queue", "rang", "burning", "wutou",
@@ -154,6 +155,29 @@ def restore(state: DealState, phase: Phase, current: int | None, fields: Fields)
         raise _bad(f"seat {current} is to act but has no cards in the deal")
 
 
+def resume(state: DealState, view: SeatView) -> None:
+    """Set every part of ``state`` that ``view`` shows (its hands are already in
+    place): ``restore`` from a seat's view instead of from text."""
+    state.phase, state.current = view.phase, view.current_seat
+    state.round_leader, state.first_leader = view.round_leader, view.first_leader
+    state.owner, state.standing = view.standing_owner, view.standing_play
+    state.seq = state.standing_seq = view.seq
+    state.special_kind = view.special_kind
+    state.special = view.standing_protected_only_burn
+    owner = view.standing_owner
+    state.chong = owner is not None and state.standing is not None and state.is_chong(owner)
+    state.passed, state.queue, state.rang = set(view.passed), list(view.queue), view.rang
+    state.burning = dict(view.burners)
+    state.wutou, state.gou_si_ji = set(view.wutou), set(view.gou_si_ji)
+    state.yaotou, state.yaotou_stood = dict(view.yaotou_left), dict(view.yaotou_stood)
+    state.chaos, state.chaos_pending = view.chaos, view.chaos_pending
+    state.finish, state.places, state.deadline = list(view.finish_order), list(view.places), list(view.deadline)
+    state.opened_by_play = [s in view.opened for s in SEATS]
+    state.burn_wins, state.men = list(view.burn_wins), dict(view.men_by)
+    state.round_log = list(view.round_log)
+    state.in_deal = [s not in view.revolted and sum(state.counts[s]) > 0 for s in SEATS]
+
+
 def setup_seats(fields: Fields) -> tuple[frozenset[int], frozenset[int]]:
     """Who revolted, and which of their 对头s chose 要头 (part of the deal's setup)."""
     revolted = frozenset(_seat_list(fields.get("revolted", "")))
@@ -216,4 +240,4 @@ def _bad(en: str) -> NotationError:
     return NotationError(f"局面写法不对：{en}", f"bad position: {en}")
 
 
-__all__ = ["format_position", "split_position", "restore", "hand_counts", "setup_seats"]
+__all__ = ["format_position", "split_position", "restore", "resume", "hand_counts", "setup_seats"]

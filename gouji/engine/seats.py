@@ -7,7 +7,7 @@ even seats against odd seats.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 
 N_SEATS = 6
 SEATS = tuple(range(N_SEATS))
@@ -50,3 +50,18 @@ OTHERS_FROM = tuple(tuple(next_seat(seat, steps) for steps in range(1, N_SEATS))
 def order_from(seat: int, other: int) -> int:
     """How many steps after ``seat`` the seat ``other`` plays (0..5)."""
     return (other - seat) % N_SEATS
+
+
+def burn_order(owner: int, by_teammates: bool, in_deal: Sequence[bool], passed: Collection[int]) -> list[int]:
+    """Who may take ``owner``'s protected 够级, in priority (§3.4.1): his teammates
+    first when the rules let them burn, then his neighbours; only seats still in
+    the deal that have not passed this round."""
+    order = list(teammates(owner)) if by_teammates else []
+    order += [next_seat(owner), next_seat(owner, 5)]
+    return [s for s in order if in_deal[s] and s not in passed]
+
+
+def first_wutou(revolted: Collection[int], yaotou: Collection[int]) -> set[int]:
+    """The 无头 seats at a deal's first lead: a revolutionary's 对头, unless he
+    chose 要头 or revolted too (§3.7)."""
+    return {opposite(s) for s in revolted if opposite(s) not in yaotou and opposite(s) not in revolted}

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import N_RANKS, RANK_OF_CARD
+from .cards import N_RANKS, RANK_OF_CARD, THREE
 from .phases import FOLLOW, LEAD, OVER, Phase
 from .plays import Play, is_gouji
 from .rules import RuleSet
-from .seats import SEATS, next_seat, opposite, others_from, teammates
+from .seats import SEATS, burn_order, first_wutou, next_seat, opposite, others_from
 
 
 @dataclass(frozen=True)
@@ -89,10 +89,7 @@ class DealState:
         self.burn_wins: list[tuple[int, int]] = []   # (burner, victim)
         self.men: dict[int, int] = {}                # 闷'd seat -> first beater
         self.round_log: list[tuple[int, str, str]] = []
-        for seat in setup.revolted:  # §3.7: a revolutionary's 对头 is 无头 unless he chose 要头
-            rival = opposite(seat)
-            if rival not in self.yaotou and self.in_deal[rival]:
-                self.wutou.add(rival)
+        self.wutou |= first_wutou(setup.revolted, setup.yaotou)
 
     def copy(self) -> "DealState":
         """An independent copy sharing only immutable parts (setup, rules, plays, card tuples)."""
@@ -129,6 +126,11 @@ class DealState:
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def is_chong(self, seat: int) -> bool:
+        """Whether ``seat``'s hand is 3s alone under 憋3: his play is then 冲牌 (§7)."""
+        c = self.counts[seat]
+        return self.rules.bie_san and c[THREE] > 0 and sum(c) == c[THREE]
+
     def may_follow(self, seat: int) -> bool:
         """Pass lockout (§3.2) with its 对头 exception."""
         if self.chaos and self.rules.chaos_dagang:
@@ -155,10 +157,7 @@ class DealState:
         return any(self.in_deal[s] and self.may_follow(s) for s in after)
 
     def burn_order(self, owner: int) -> list[int]:
-        """Who may take a protected 够级, in priority (§3.4.1)."""
-        order = list(teammates(owner)) if self.rules.burn_by_teammates else []
-        order += [next_seat(owner), next_seat(owner, 5)]
-        return [s for s in order if self.in_deal[s] and s not in self.passed]
+        return burn_order(owner, self.rules.burn_by_teammates, self.in_deal, self.passed)
 
 
 _CONTAINERS = {"counts", "cards", "in_deal", "finish", "played", "places", "passed", "queue", "burning",

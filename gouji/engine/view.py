@@ -51,6 +51,17 @@ class SeatView:
     yaotou: frozenset[int] = frozenset()
     men: frozenset[int] = frozenset()
     owed: tuple[tuple[str, int, int, int], ...] = ()  # tribute paid before this deal
+    # the rest of the deal's public state, read from the play so far (for ``Game.from_view``)
+    seq: int = 0                        # plays made so far this deal
+    special_kind: str = ""              # "gousiji" or "yaotou": what protects the standing play
+    queue: tuple[int, ...] = ()         # who is still to be asked about the standing play, in order
+    burners: tuple[tuple[int, int], ...] = ()       # (burner, owner of the 够级 he first beat)
+    burn_wins: tuple[tuple[int, int], ...] = ()     # (burner, victim) of each 烧成功
+    men_by: tuple[tuple[int, int], ...] = ()        # (闷'd seat, who first beat his 冲牌)
+    yaotou_left: tuple[tuple[int, int], ...] = ()   # (要头 seat, 要头 plays left)
+    yaotou_stood: tuple[tuple[int, int], ...] = ()  # (要头 seat, 要头 plays that stood)
+    deadline: tuple[int, ...] = ()      # the play numbers of 头科's and 二科's 底牌 (§5)
+    chaos_pending: bool = False         # 四人乱缠 begins with the next round (§3.9)
 
     @property
     def my_turn(self) -> bool:

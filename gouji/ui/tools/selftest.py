@@ -151,8 +151,8 @@ def _search_step() -> str:
 
     import bots
     from bots.search import pool
-    from bots.search.replay import position_of, read_history
-    from bots.search.rollout import Job, Stakes, run_job
+    from bots.search.deals import Batch, DealSource, run_batch
+    from bots.search.rollout import Job, Stakes
 
     from ...engine.game import Game
     from ...engine.rules import RuleSet
@@ -164,14 +164,14 @@ def _search_step() -> str:
         game.apply(bots.make("hard", seat).choose(game.view(seat), rng))
     seat = game.current_seat or 0
     view = game.view(seat)
-    position = position_of(view, read_history(view), [game.hand_counts(s) for s in range(6)])
-    job = Job(game.rules, seat, (position,) * 4, (1, 2, 3, 4), view.legal_actions[:3], Stakes())
+    job = Job(game.rules, seat, view.legal_actions[:3], Stakes())
+    batch = Batch(DealSource.of(view, 7, True), (0, 1, 2, 3), job)
     try:
         workers = pool.get_pool(2)
         assert workers is not None
-        pooled = pool.submit(workers, job).result(timeout=120)
+        pooled = workers.submit(run_batch, batch).result(timeout=120)
     finally:
         pool.shutdown()
-    if pooled != run_job(job):
+    if not pooled or pooled != run_batch(batch):
         raise RuntimeError("the worker processes play rollouts differently")
-    return f"search: {4 * len(job.candidates)} rollouts in a worker process, as here"
+    return f"search: {len(pooled) * len(job.candidates)} rollouts in a worker process, as here"

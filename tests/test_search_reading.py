@@ -1,5 +1,5 @@
-"""The expert's guessing: the deal rebuilt from a seat's view alone is the real
-position when the guessed hands are the real ones, and guessed hands follow
+"""The expert's guessing: the deal rebuilt from a seat's view alone
+(``Game.from_view``) is the real position when the guessed hands are the real ones, and guessed hands follow
 the card count, the hand sizes and what the history proves."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import bots
 from bots.search.inference import _barred, build_guess, fits, sample_hands
-from bots.search.replay import position_of, read_history
+from bots.search.reading import read_history
 from gouji import Game, Match, RuleSet
 from gouji.engine.cards import N_RANKS, THREE, TWO
 from gouji.engine.seats import SEATS
@@ -40,7 +40,7 @@ def test_the_position_rebuilt_from_a_view_is_the_real_one(preset):
     for match, view in match_views(preset, range(1), every=2):
         game = match.game
         hands = [game.hand_counts(s) for s in SEATS]
-        assert position_of(view, read_history(view), hands) == game.position()
+        assert Game.from_view(view, hands).position() == game.position()
         checked += 1
     assert checked > 250
 
@@ -60,7 +60,7 @@ def test_guessed_hands_keep_the_count_the_sizes_and_the_bounds():
             if seat not in view.revolted:
                 assert hands[seat][THREE] >= 1   # 憋3: the 3s wait for the end
         # the guessed deal plays on: it is a legal position of the same deal
-        game = Game.from_position(position_of(view, facts, hands), view.rules)
+        game = Game.from_view(view, hands)
         assert sorted(game.legal_actions()) == sorted(view.legal_actions)
         checked += 1
     assert checked >= 10
@@ -69,10 +69,10 @@ def test_guessed_hands_keep_the_count_the_sizes_and_the_bounds():
 @pytest.mark.parametrize("preset", ["qingdao", "basic", "app196"])
 @pytest.mark.slow
 def test_a_guessed_game_is_the_position_it_guesses(preset):
-    """The search's fast path (``Game.guessed`` on one parsed copy of the
-    position, bots/search/deals.py) makes the same deal as writing the guessed
-    position and parsing it: every field, the 冲牌 flag included (it is the one
-    that depends on the hands); and it refuses hands of other sizes."""
+    """The search's fast path (``Game.guessed`` on one game made from the view,
+    bots/search/deals.py) makes the same deal as ``Game.from_view`` with the
+    guessed hands: every field, the 冲牌 flag included (it is the one that
+    depends on the hands); and it refuses hands of other sizes."""
     rng = random.Random(5)
     checked = 0
     template = None
@@ -80,9 +80,9 @@ def test_a_guessed_game_is_the_position_it_guesses(preset):
         facts = read_history(view)
         guess = build_guess(view, facts)
         real = [match.game.hand_counts(s) for s in SEATS]
-        template = Game.from_position(position_of(view, facts, real), view.rules)
+        template = Game.from_view(view, real)
         for hands in (sample_hands(guess, rng), sample_hands(guess, rng)):
-            parsed = Game.from_position(position_of(view, facts, hands), view.rules).clone(light=True)
+            parsed = Game.from_view(view, hands)
             fast = template.guessed(hands)
             assert fast.position() == parsed.position()
             assert sorted(fast.legal_actions()) == sorted(parsed.legal_actions())
@@ -92,6 +92,23 @@ def test_a_guessed_game_is_the_position_it_guesses(preset):
     bigger[view.seat][THREE] += 1
     with pytest.raises(ValueError, match="card count"):
         template.guessed(bigger)
+
+
+def test_a_game_from_a_view_refuses_hands_the_view_rules_out():
+    match, view = next(match_views("qingdao", range(1), every=40))
+    real = [match.game.hand_counts(s) for s in SEATS]
+    other = (view.seat + 1) % 6
+    moved = [list(row) for row in real]
+    moved[other][THREE] += 1                      # a seat with one card too many
+    with pytest.raises(ValueError, match="card count"):
+        Game.from_view(view, moved)
+    swapped = [list(row) for row in real]
+    swapped[view.seat], swapped[other] = swapped[other], swapped[view.seat]
+    if swapped[view.seat] != real[view.seat] and sum(real[other]) == sum(real[view.seat]):
+        with pytest.raises(ValueError, match="own hand"):
+            Game.from_view(view, swapped)
+    with pytest.raises(TypeError, match="SeatView"):
+        Game.from_view(match.game.position(), real)
 
 
 @pytest.mark.parametrize("preset", ["basic", "qingdao"])
