@@ -160,7 +160,7 @@ class _Walk:
             self.wutou.add(event.seat)
 
     def on_burn_end(self, event: Event) -> None:
-        self.burning.discard(event.seat)  # type: ignore[arg-type]
+        self.burning.discard(event.seat)
 
 
 _HANDLERS = {ev.PLAY: _Walk.on_play, ev.BURN: _Walk.on_play, ev.NOBURN: _Walk.on_noburn, ev.PASS: _Walk.on_pass,

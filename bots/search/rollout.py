@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gouji.engine.actions import Move, parse_action
+from gouji.engine.actions import Move, MoveKind, parse_action
 from gouji.engine.cards import ACE, BIG, NATURALS, SMALL, THREE, TWO
 from gouji.engine.game import Game
 from gouji.engine.phases import ANSWER, BURN, FOLLOW, LEAD, OVER
@@ -34,7 +34,8 @@ from gouji.engine.seats import SEATS, opposite, same_team, team
 from ..handplan import beatable_by, closing_play
 from ..scripted import LEVELS
 
-PASS, NOBURN, RANG = Move("pass"), Move("noburn"), Move("rang")
+PLAY = MoveKind.PLAY
+PASS, NOBURN, RANG = Move(MoveKind.PASS), Move(MoveKind.NOBURN), Move(MoveKind.RANG)
 _move = tuple.__new__   # Move/Play without the NamedTuple constructor: the hot path
 MAX_STEPS = 2000        # a guard: a deal ends long before this
 _HARD = LEVELS["hard"]  # the follow's weights are hard's own (bots/scripted.py)
@@ -218,7 +219,7 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
     for play in beats:
         size = play.naturals + play.twos + play.small + play.big
         if size == shape.total:
-            return _move(Move, ("play", play, ""))
+            return _move(Move, (PLAY, play, ""))
         moves_after = shape.moves_after(play)
         score = (base - moves_after + 0.04 * size
                  - scale * (play.twos * _COST_TWO + play.small * _COST_SMALL + play.big * _COST_BIG))
@@ -236,7 +237,7 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
             best, best_score = play, score
     if f.phase == FOLLOW and f.rang_allowed(seat) and _rang_value(f, seat) > best_score:
         return RANG   # last in ``f.moves()``: it wins only by beating every play
-    return PASS if best is None else _move(Move, ("play", best, ""))
+    return PASS if best is None else _move(Move, (PLAY, best, ""))
 
 
 def _rang_value(f: SearchState, seat: int) -> float:
@@ -303,7 +304,7 @@ def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool, o
     if shape.moves <= 1:   # one natural rank with every 2 and joker, or 2s and jokers, or (憋3) the 3s alone
         return _all_in_one(hand)
     if shape.bie and shape.groups == 2 and shape.flex:   # the 冲牌 carries every 2 and joker: the 3s go next
-        return _move(Move, ("play", closing_play(hand), ""))
+        return _move(Move, (PLAY, closing_play(hand), ""))
     hard = _HARD
     mate = (seat + 2) % 6
     feed = f.hand_size(mate) == 1
@@ -329,7 +330,7 @@ def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool, o
             score += 1.5 - strength
         if score > best_score:
             best, best_score = play, score
-    return _move(Move, ("play", best if best is not None else lead_play(hand, bie_san), ""))
+    return _move(Move, (PLAY, best if best is not None else lead_play(hand, bie_san), ""))
 
 
 def _all_in_one(hand: list[int]) -> Move:
@@ -339,8 +340,8 @@ def _all_in_one(hand: list[int]) -> Move:
     twos, small, big = hand[TWO], hand[SMALL], hand[BIG]
     for rank in NATURALS:
         if hand[rank]:
-            return _move(Move, ("play", _move(Play, (rank, hand[rank], twos, small, big)), ""))
-    return _move(Move, ("play", _move(Play, (TWO if twos else NO_RANK, 0, twos, small, big)), ""))
+            return _move(Move, (PLAY, _move(Play, (rank, hand[rank], twos, small, big)), ""))
+    return _move(Move, (PLAY, _move(Play, (TWO if twos else NO_RANK, 0, twos, small, big)), ""))
 
 
 def _stands(f: SearchState, seat: int, play: Play) -> bool:

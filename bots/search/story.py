@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gouji.engine import events as ev
-from gouji.engine.actions import Move
+from gouji.engine.actions import Move, MoveKind
 from gouji.engine.cards import N_RANKS
 from gouji.engine.game import Game
 from gouji.engine.plays import parse_play
@@ -112,7 +112,7 @@ def story_of(view: SeatView) -> Story | None:
             continue
         if event.kind in (ev.PLAY, ev.BURN):
             play = parse_play(event.cards)
-            steps.append((event.seat, Move(str(event.kind), play)))
+            steps.append((event.seat, Move(MoveKind(event.kind), play)))
             for rank, n in enumerate(play.counts()):
                 played[event.seat][rank] += n
         elif event.kind in _WORDS:

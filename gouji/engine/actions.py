@@ -13,6 +13,7 @@ Move.parse('play 2KK')
 
 from __future__ import annotations
 
+from enum import StrEnum
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -20,9 +21,42 @@ from .cards import RANK_LETTERS, format_counts, parse_counts
 from .errors import QUOTE_LIMIT, IllegalAction, NotationError, quote
 from .plays import Play, parse_play
 
-PLAY_KINDS = ("play", "burn")                  # carry a play
-WORDS = ("pass", "noburn", "rang", "declare", "nodeclare", "revolt", "norevolt", "yaotou", "wutou")
-KINDS = (*PLAY_KINDS, "return", *WORDS)
+
+class MoveKind(StrEnum):
+    """What an action does; a ``str``, so ``move.kind == "pass"`` holds."""
+
+    PLAY = "play"              # lead or beat (a 无头 player's beat in a burn window too)
+    BURN = "burn"              # 烧牌: take a protected 够级 in a burn window (§3.4)
+    RETURN = "return"          # give back 落贡 cards (§6)
+    PASS = "pass"              # pass, or 扣 when answering
+    NOBURN = "noburn"          # let a burn window go by
+    RANG = "rang"              # 让牌 (§3.6)
+    DECLARE = "declare"        # 宣点 / 预点 (§5)
+    NODECLARE = "nodeclare"
+    REVOLT = "revolt"          # 革命 (§8.6)
+    NOREVOLT = "norevolt"
+    YAOTOU = "yaotou"          # the revolutionary's 对头 chooses 要头 …
+    WUTOU = "wutou"            # … or 无头
+
+    @classmethod
+    def _missing_(cls, value: object) -> "MoveKind":
+        raise ValueError(f"{str(value)[:20]!r} is not a kind of move (kinds: {', '.join(cls)})")
+
+    @property
+    def takes_cards(self) -> bool:
+        """A play, burn or return names its cards; the other kinds are words."""
+        return self in (MoveKind.PLAY, MoveKind.BURN, MoveKind.RETURN)
+
+
+def window_kind(wutou: bool) -> MoveKind:
+    """How a seat takes a protected 够级 in a burn window: by a burn, or when he
+    is 无头 by a plain play (§3.4, §3.7)."""
+    return MoveKind.PLAY if wutou else MoveKind.BURN
+
+
+PLAY_KINDS = (MoveKind.PLAY, MoveKind.BURN)     # carry a play
+KINDS = tuple(MoveKind)
+WORDS = tuple(kind for kind in MoveKind if not kind.takes_cards)
 _TEXTS: dict["Move", str] = {}   # canonical text per move, made once
 
 
@@ -30,7 +64,7 @@ class Move(NamedTuple):
     """One action: ``kind``, the ``play`` of a play or burn, or the rank
     counts (``ranks``, notation) of the cards given back in a return."""
 
-    kind: str
+    kind: MoveKind
     play: Play | None = None
     ranks: str = ""
 
@@ -40,7 +74,7 @@ class Move(NamedTuple):
             if self.play is not None:
                 text = f"{self.kind} {self.play}"
             else:
-                text = f"{self.kind} {self.ranks}" if self.ranks else self.kind
+                text = f"{self.kind} {self.ranks}" if self.ranks else str(self.kind)
             if len(_TEXTS) < 100_000:
                 _TEXTS[self] = text
         return text
@@ -68,15 +102,16 @@ def _parse(text: str) -> Move:
     parts = text.split(None, 1)
     if not parts:
         raise IllegalAction("动作是空的", "the action is empty")
-    kind = parts[0].lower()
-    if kind not in KINDS:
-        raise IllegalAction(f"不认识的动作 {quote(kind)}（可用 play/burn/pass/noburn/rang）",
-                            f"unknown action {quote(kind)} (use play, burn, pass, noburn or rang)")
-    if kind in PLAY_KINDS or kind == "return":
+    word = parts[0].lower()
+    if word not in _BY_WORD:
+        raise IllegalAction(f"不认识的动作 {quote(word)}（可用 play/burn/pass/noburn/rang）",
+                            f"unknown action {quote(word)} (use play, burn, pass, noburn or rang)")
+    kind = _BY_WORD[word]
+    if kind.takes_cards:
         if len(parts) < 2:
             raise IllegalAction("要说出哪些牌", f"say which cards: '{kind} <cards>'")
         try:
-            if kind == "return":
+            if kind == MoveKind.RETURN:
                 return Move(kind, None, format_counts(parse_counts(parts[1])))
             return Move(kind, parse_play(parts[1].replace(" ", "")))
         except NotationError as exc:
@@ -86,6 +121,9 @@ def _parse(text: str) -> Move:
     return Move(kind)
 
 
+_BY_WORD = {str(kind): kind for kind in MoveKind}
+
+
 def ranks_of(move: Move) -> list[int]:
     """Rank counts of the cards a move gives away (a play or a return)."""
     if move.play is not None:
@@ -93,4 +131,5 @@ def ranks_of(move: Move) -> list[int]:
     return parse_counts(move.ranks)
 
 
-__all__ = ["Move", "parse_action", "quote", "ranks_of", "KINDS", "RANK_LETTERS", "QUOTE_LIMIT"]
+__all__ = ["Move", "MoveKind", "window_kind", "parse_action", "quote", "ranks_of", "KINDS", "RANK_LETTERS",
+           "QUOTE_LIMIT"]

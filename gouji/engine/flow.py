@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from . import events as ev
-from .actions import Move
+from .actions import Move, MoveKind
 from .cards import BIG, RANK_OF_CARD, SMALL, TWO
 from .events import Event
 from .legal import beat_options, has_burn_move, legal_moves
@@ -58,10 +58,10 @@ class DealFlow(DealState):
         assert seat is not None
         kind = move.kind
         if move.play is not None:
-            self.play(seat, move.play, burn=kind == "burn", card_ids=card_ids)
-        elif kind == "pass":
+            self.play(seat, move.play, burn=kind == MoveKind.BURN, card_ids=card_ids)
+        elif kind == MoveKind.PASS:
             self.pass_turn(seat)
-        elif kind == "rang":
+        elif kind == MoveKind.RANG:
             self.say_rang(seat)
         else:
             self.decline_burn(seat)

@@ -363,7 +363,7 @@ class Game:
             wutou=frozenset(f.wutou), burning=frozenset(f.burning),
             gou_si_ji=frozenset(f.gou_si_ji),
             opened=frozenset(s for s in SEATS if f.opened_by_play[s]), chaos=f.chaos,
-            legal_actions=tuple(self.legal_actions()) if f.current == seat else (),
+            legal_moves=tuple(self.legal_moves()) if f.current == seat else (),
             history=self.history(seat), yaotou=frozenset(self.setup.yaotou), men=frozenset(f.men),
             seq=f.seq, special_kind=f.special_kind if f.special else "", queue=tuple(f.queue),
             burners=tuple(sorted(f.burning.items())), burn_wins=tuple(f.burn_wins),

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .actions import Move
+from .actions import Move, MoveKind, window_kind
 from .movegen import beating_plays, empties, feasible, lead_plays, remainder
 from .phases import BURN, FOLLOW, LEAD
 from .plays import Play
 from .state import DealState
 
-PASS, NOBURN, RANG = Move("pass"), Move("noburn"), Move("rang")
+PLAY = MoveKind.PLAY
+PASS, NOBURN, RANG = Move(MoveKind.PASS), Move(MoveKind.NOBURN), Move(MoveKind.RANG)
 _new = tuple.__new__   # Move(...) without the NamedTuple constructor's extra call: the hot path
 
 
@@ -20,11 +21,11 @@ def legal_moves(state: DealState) -> list[Move]:
     if seat is None:
         return []
     if phase == LEAD:
-        return [_new(Move, ("play", p, "")) for p in lead_options(state, seat)]
+        return [_new(Move, (PLAY, p, "")) for p in lead_options(state, seat)]
     if phase == BURN:
-        kind = "play" if seat in state.wutou else "burn"
+        kind = window_kind(seat in state.wutou)
         return [_new(Move, (kind, p, "")) for p in burn_options(state, seat)] + [NOBURN]
-    moves = [_new(Move, ("play", p, "")) for p in beat_options(state, seat)]
+    moves = [_new(Move, (PLAY, p, "")) for p in beat_options(state, seat)]
     moves.append(PASS)
     if phase == FOLLOW and state.rang_allowed(seat):
         moves.append(RANG)

@@ -434,7 +434,7 @@ class Match:
             passed=frozenset(), rang=None, finish_order=(), places=(),
             revolted=frozenset(self._revolted), wutou=frozenset(), burning=frozenset(),
             gou_si_ji=frozenset(), opened=frozenset(), chaos=False,
-            legal_actions=tuple(self.legal_actions()) if decision and decision.seat == seat else (),
+            legal_moves=tuple(self.legal_moves()) if decision and decision.seat == seat else (),
             history=history, **extra)
 
 

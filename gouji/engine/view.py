@@ -6,9 +6,12 @@ game, so a bot cannot reach other hands through it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from .actions import Move, MoveKind, ranks_of, window_kind
+from .cards import format_counts
 from .events import Event
 from .phases import Phase
 from .plays import Play
@@ -41,7 +44,7 @@ class SeatView:
     gou_si_ji: frozenset[int]
     opened: frozenset[int]
     chaos: bool
-    legal_actions: tuple[str, ...]      # empty unless it is this seat's turn
+    legal_moves: tuple[Move, ...]       # empty unless it is this seat's turn; generation order
     history: tuple[Event, ...]          # every event of this deal this seat has seen, in order
     # the match around the deal (defaults for a lone deal)
     deal_index: int = 0
@@ -62,6 +65,33 @@ class SeatView:
     yaotou_stood: tuple[tuple[int, int], ...] = ()  # (要头 seat, 要头 plays that stood)
     deadline: tuple[int, ...] = ()      # the play numbers of 头科's and 二科's 底牌 (§5)
     chaos_pending: bool = False         # 四人乱缠 begins with the next round (§3.9)
+
+    @cached_property
+    def legal_actions(self) -> tuple[str, ...]:
+        """The legal moves as text, sorted (what players, saves and tools write)."""
+        return tuple(sorted(str(move) for move in self.legal_moves))
+
+    def move_with(self, counts: Sequence[int]) -> Move | None:
+        """The legal play, burn or return that gives exactly these cards (rank
+        counts), if there is one: what a player means by putting them forward."""
+        wanted = list(counts)
+        for move in self.legal_moves:
+            if move.kind.takes_cards and ranks_of(move) == wanted:
+                return move
+        return None
+
+    def move_meant(self, counts: Sequence[int]) -> Move:
+        """What a player means by putting these cards forward: ``move_with``'s
+        legal move, else the move they would make in this phase (a return, a
+        burn or a 无头 player's plain play in a burn window, else a play), so
+        that its refusal says why. NotationError if they are no play at all."""
+        move = self.move_with(counts)
+        if move is not None:
+            return move
+        if self.phase == Phase.RETURN:
+            return Move(MoveKind.RETURN, None, format_counts(list(counts)))
+        kind = window_kind(self.seat in self.wutou) if self.phase == Phase.BURN else MoveKind.PLAY
+        return Move(kind, Play.from_counts(list(counts)))
 
     @property
     def my_turn(self) -> bool:

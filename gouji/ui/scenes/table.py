@@ -17,10 +17,10 @@ import pygame
 import bots
 from bots.hints import Hint, suggest
 
-from ...engine.cards import RANK_OF_CARD, counts_of_cards, format_counts, parse_counts
+from ...engine.actions import Move, MoveKind, ranks_of
+from ...engine.cards import RANK_OF_CARD, counts_of_cards
 from ...engine.errors import IllegalAction, NotationError
-from ...engine.phases import BURN, Phase
-from ...engine.plays import Play
+from ...engine.phases import Phase
 from ...engine.view import SeatView
 from ...table import Table
 from ..draw.table import TableDrawer
@@ -140,37 +140,31 @@ class TableScene(TableState, Scene):
         if name == "play" and view.phase == Phase.RETURN:
             name = "return"   # Enter gives the selected cards back
         if name in ("play", "return"):
-            self._submit_cards(name)
+            self._submit_cards()
             return
-        if name == "pass":
-            name = "noburn" if "noburn" in view.legal_actions else "pass"
+        if name == "pass" and Move(MoveKind.NOBURN) in view.legal_moves:
+            name = MoveKind.NOBURN   # the pass key declines a burn window
         self._after_submit(self.table.submit(self.human, name))
 
-    def _submit_cards(self, name: str) -> None:
+    def _submit_cards(self) -> None:
         chosen = self.selected
         if not chosen:
             self._say("select_first", error=True)
             return
         cards = tuple(sorted(chosen))
-        if name == "return":
-            action = "return " + format_counts(counts_of_cards(cards))
-        else:
-            try:
-                play = Play.from_counts(counts_of_cards(cards))
-            except NotationError as exc:
-                self._refuse(IllegalAction(exc.zh, exc.en))
-                return
-            view = self.view
-            kind = "burn" if view.phase == BURN and view.seat not in view.wutou else "play"
-            action = f"{kind} {play}"
-        self._after_submit(self.table.submit(self.human, action, cards=cards))
+        try:   # the legal move with these cards; else the one they would be, for its refusal
+            move = self.view.move_meant(counts_of_cards(cards))
+        except NotationError as exc:
+            self._refuse(IllegalAction(exc.zh, exc.en))
+            return
+        self._after_submit(self.table.submit(self.human, str(move), cards=cards))
 
     def returnable_ranks(self) -> set[int]:
         """Ranks the human may give back (§6): those in the legal returns."""
         ranks: set[int] = set()
-        for action in self.view.legal_actions:
-            if action.startswith("return "):
-                ranks |= {r for r, n in enumerate(parse_counts(action[7:])) if n}
+        for move in self.view.legal_moves:
+            if move.kind == MoveKind.RETURN:
+                ranks |= {r for r, n in enumerate(ranks_of(move)) if n}
         return ranks
 
     def _after_submit(self, refusal: IllegalAction | None) -> None:
@@ -280,7 +274,7 @@ class TableScene(TableState, Scene):
             self.note = Note(line, len(self.table.stream), self.time + NOTE_SECONDS * 2)
 
     def _auto_pass(self) -> None:
-        if self.app.settings.auto_pass and list(self.view.legal_actions) == ["pass"] \
+        if self.app.settings.auto_pass and self.view.legal_moves == (Move(MoveKind.PASS),) \
                 and self.clock >= 0.5 * self.app.anim_scale:
             self.table.submit(self.human, "pass")
             self._say("autopass", linger=True)

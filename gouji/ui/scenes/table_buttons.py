@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine.actions import MoveKind, window_kind
 from ...engine.phases import ANSWER, BURN, Phase
 from ...engine.view import SeatView
 
@@ -33,17 +34,17 @@ def action_specs(view: SeatView) -> list[Spec]:
     """The buttons of the seat to act, from its legal actions."""
     if view.phase in PRE_PLAY_BUTTONS:
         return _with_keys(PRE_PLAY_BUTTONS[view.phase] + [("hint", "btn_hint")])
-    legal = view.legal_actions
+    kinds = {move.kind for move in view.legal_moves}
     pairs: list[tuple[str, str]] = []
     if view.phase == BURN:
-        pairs.append(("play", "btn_play" if view.seat in view.wutou else "btn_burn"))
-    elif any(a.startswith("play") for a in legal):
+        pairs.append(("play", "btn_burn" if window_kind(view.seat in view.wutou) == MoveKind.BURN else "btn_play"))
+    elif MoveKind.PLAY in kinds:
         pairs.append(("play", "btn_play"))
-    if "pass" in legal:
+    if MoveKind.PASS in kinds:
         pairs.append(("pass", "btn_kou" if view.phase == ANSWER else "btn_pass"))
-    if "noburn" in legal:
+    if MoveKind.NOBURN in kinds:
         pairs.append(("noburn", "btn_noburn"))
-    if "rang" in legal:
+    if MoveKind.RANG in kinds:
         pairs.append(("rang", "btn_rang"))
     return _with_keys(pairs + [("hint", "btn_hint")])
 
