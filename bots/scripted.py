@@ -142,7 +142,7 @@ class Context:
         key = (play, later, gousiji)
         if key not in self._stand:
             if self._worlds is None:
-                self._worlds = sample_worlds(self.view, self.style.worlds)
+                self._worlds = sample_worlds(self.view, self.style.worlds, self.pool)
             self._stand[key] = stand_chance(self.view, self._worlds, play, later, gousiji)
         return self._stand[key]
 

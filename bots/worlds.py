@@ -28,9 +28,10 @@ def view_rng(view: SeatView) -> random.Random:
     return random.Random(zlib.crc32(key))
 
 
-def sample_worlds(view: SeatView, n: int) -> list[Hands]:
-    """``n`` guessed deals from what any seat knows (no reading of the play), fixed by the view."""
-    guess, rng = loose_guess(view), view_rng(view)
+def sample_worlds(view: SeatView, n: int, unseen: Sequence[int] | None = None) -> list[Hands]:
+    """``n`` guessed deals from what any seat knows (no reading of the play), fixed
+    by the view; ``unseen`` is the card count, if the caller has made it."""
+    guess, rng = loose_guess(view, unseen), view_rng(view)
     return [draw(guess, rng) for _ in range(n)]
 
 

@@ -119,6 +119,13 @@ def violations() -> list[str]:
             if in_folder(name, "gouji.ui.model") and (top in ("pygame", "pygame_gui") or any(
                     in_folder(target, f"gouji.ui.{part}") for part in ("shell", "draw", "scenes", "tools"))):
                 found.append(f"{where}: the UI's model is plain values: no pygame, no drawing, no screens")
+            if in_folder(name, "gouji.ui.workers") and (top in ("pygame", "pygame_gui") or any(
+                    in_folder(target, f"gouji.ui.{part}") for part in ("shell", "draw", "scenes", "tools"))):
+                found.append(f"{where}: the UI's workers are threads with no pygame and no screens")
+            for lower, above in (("draw", ("scenes", "shell", "tools")), ("scenes", ("shell", "tools"))):
+                if in_folder(name, f"gouji.ui.{lower}") and any(in_folder(target, f"gouji.ui.{part}")
+                                                                for part in above):
+                    found.append(f"{where}: gouji.ui.{lower} imports nothing from gouji.ui.{'/'.join(above)}")
     return found
 
 

@@ -26,7 +26,7 @@ from gouji.store.history import History
 from gouji.store.instance import LOCK_NAME
 from gouji.store.records import Seating
 from gouji.store.stats import statistics
-from gouji.ui.shell.recorder import Recorder
+from gouji.ui.workers.recorder import Recorder
 
 ODD = [None, "abc", "", 1.5, b"\x00\xff", -1, 7, 2 ** 62, "[1,2", "[1,2,3,4,5,6]", "[0,1,2,3,4,4]", "null",
        "[" * 600 + "]" * 600, "9" * 30]

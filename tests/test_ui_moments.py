@@ -138,7 +138,7 @@ def test_the_move_timer_plays_the_hint_when_it_runs_out(screen):
         assert len(scene.table.queue) == 1 and scene.table.queue[0].action in scene.view.legal_actions
         notes = scene.notes_for_log()
         assert notes and notes[0][1].en.startswith("Time's up")
-        assert any("Time's up" in line for line in scene.drawer.log_lines(400, 14))   # the log says so
+        assert any("Time's up" in line for line in scene.drawer.sidebar.log_lines(400, 14))   # the log says so
     finally:
         app.update_settings(move_timer=False)
 

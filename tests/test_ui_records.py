@@ -32,7 +32,7 @@ from gouji.ui.scenes.paste import PasteScene
 from gouji.ui.scenes.review import ReviewScene
 from gouji.ui.scenes.stats import StatsScene
 from gouji.ui.scenes.title import TitleScene
-from gouji.ui.shell.recorder import Recorder
+from gouji.ui.workers.recorder import Recorder
 
 from ui_helpers import key, make_app
 

@@ -349,7 +349,7 @@ def test_liang_cards_lie_at_the_leaders_spot_until_he_leads(screen):
     assert all(card_rank(c) == FOUR and card_suit(c) == liang.suit for c in liang.card_ids)
     item = scene.board.spots[liang.seat]
     assert item.kind == "liang" and item.cards == liang.card_ids
-    assert "亮4" in scene.drawer.describe(liang)
+    assert "亮4" in scene.drawer.sidebar.describe(liang)
     app.draw()
     director = Director(scale=0.01)  # a later deal's 亮 flies in from the badge
     director.update(0.0, [liang])

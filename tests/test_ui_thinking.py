@@ -73,7 +73,7 @@ def test_frames_go_on_and_the_seat_says_it_is_thinking(screen, pondering):
         app.draw()
     assert scene.table.thinking == seat and not pondering[seat].stop.is_set()
     assert scene.thinking(seat)
-    state = scene.drawer._state_text(seat, scene.view)
+    state = scene.drawer.seats.state_text(seat, scene.view)
     assert "思考中" in state or "thinking" in state
 
 

@@ -78,10 +78,12 @@ class Guess:
         self.lo[seat][rank] = max(self.lo[seat][rank], min(least, self.sizes[seat]))
 
 
-def build_guess(view: SeatView, facts: Facts, use_inference: bool = True, passes: bool = True) -> Guess:
+def build_guess(view: SeatView, facts: Facts, use_inference: bool = True, passes: bool = True,
+                unseen: Sequence[int] | None = None) -> Guess:
     """The bounds: the card count and hand sizes always; what the history proves
-    with ``use_inference``; and, with ``passes`` too, what passes suggest."""
-    pool = list(count_cards(view).unseen)
+    with ``use_inference``; and, with ``passes`` too, what passes suggest.
+    ``unseen``: the card count's unseen cards, when the caller has counted them."""
+    pool = list(count_cards(view).unseen if unseen is None else unseen)
     if view.rules.hui_san:
         pool[THREE] = 0
     sizes = [0 if s == view.seat else view.counts[s] for s in SEATS]
@@ -101,10 +103,10 @@ def build_guess(view: SeatView, facts: Facts, use_inference: bool = True, passes
     return guess
 
 
-def loose_guess(view: SeatView) -> Guess:
+def loose_guess(view: SeatView, unseen: Sequence[int] | None = None) -> Guess:
     """The bounds any seat knows without reading the play: the card count, the
     hand sizes, 憋3's 3s and a revolutionary's missing 2s and jokers."""
-    return build_guess(view, Facts(), use_inference=False)
+    return build_guess(view, Facts(), use_inference=False, unseen=unseen)
 
 
 def _played(guess: Guess, seat: int, since: int = 0) -> list[int]:

@@ -5,6 +5,7 @@ thinking dots, and the cards under each badge."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -20,12 +21,15 @@ from .fonts import Fonts
 from .table_facts import TableFacts
 
 
-class SeatsDrawing:
-    """Part of TableDrawer: the six seats."""
+class SeatsPainter:
+    """The six seats as players (badge, state, count) and their cards, face down
+    or, where the scene shows them, face up; ``place`` says where a seat sits."""
 
-    scene: TableFacts
-    avatars: Avatars
-    _faces: dict[tuple, pygame.Surface]
+    def __init__(self, scene: TableFacts, place: Callable[[int], int]) -> None:
+        self.scene = scene
+        self.place = place
+        self.avatars = Avatars()
+        self._faces: dict[tuple, pygame.Surface] = {}  # greyed avatars
 
     @property
     def fonts(self) -> Fonts:
@@ -39,10 +43,7 @@ class SeatsDrawing:
     def L(self) -> Layout:
         return self.scene.layout
 
-    def place(self, seat: int) -> int:
-        raise NotImplementedError
-
-    def _draw_badge(self, screen: pygame.Surface, seat: int, view: SeatView) -> None:
+    def badge(self, screen: pygame.Surface, seat: int, view: SeatView) -> None:
         """A seat as a player: face, name, 联邦/对头/上家/下家 tag, state or place, his count."""
         L, scene = self.L, self.scene
         place = self.place(seat)
@@ -69,7 +70,7 @@ class SeatsDrawing:
         screen.blit(tag, tag_box)
         count = self._shown_count(seat, view)
         room = x + w - left - L.s(8) - (L.s(44) if count is not None else 0)  # clear of the count badge
-        state = self.fonts.render_fit(self._state_text(seat, view), L.font(14),
+        state = self.fonts.render_fit(self.state_text(seat, view), L.font(14),
                                       theme.GOLD if turn else theme.TEXT_DIM, room)
         screen.blit(state, (left, y + L.s(37)))
         if count is not None:
@@ -113,7 +114,7 @@ class SeatsDrawing:
             colour = (60, 60, 70) if i == phase else (170, 170, 180)
             pygame.draw.circle(screen, colour, (bubble.left + L.s(7) + i * L.s(8), bubble.centery), max(2, L.s(2.5)))
 
-    def _state_text(self, seat: int, view: SeatView) -> str:
+    def state_text(self, seat: int, view: SeatView) -> str:
         lang = self.scene.lang
         place = self.scene.board.places.get(seat)
         if place is not None:
@@ -153,7 +154,7 @@ class SeatsDrawing:
         text = self.fonts.render(str(count), L.font(16), (255, 255, 255), bold=True)
         screen.blit(text, text.get_rect(center=badge.center))
 
-    def _draw_backs(self, screen: pygame.Surface, seat: int, view: SeatView) -> None:
+    def backs(self, screen: pygame.Surface, seat: int, view: SeatView) -> None:
         """A shown count as a fan of that many backs; a hidden one as a stack whose height
         follows the cards left (a player can judge it, not count it)."""
         count = view.counts[seat]
@@ -172,7 +173,7 @@ class SeatsDrawing:
         for i in range(layers):
             screen.blit(back, (left, top + L.s(14) - i * lift))
 
-    def _draw_open_hand(self, screen: pygame.Surface, seat: int, cards: tuple[int, ...]) -> None:
+    def open_hand(self, screen: pygame.Surface, seat: int, cards: tuple[int, ...]) -> None:
         """Another seat's cards face up under its badge, small and overlapping (open hands)."""
         L = self.L
         size = L.back_card

@@ -28,12 +28,16 @@ LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.R
              ev.NOREVOLT: "log_norevolt"}
 
 
-class SidebarDrawing:
-    """Part of TableDrawer: score, log and counter."""
+class SidebarPainter:
+    """The sidebar: the match score, the log (scrollable) and the card counter."""
 
-    scene: TableFacts
-    _wrapped: dict[tuple, list[str]]
-    log_scroll: int
+    def __init__(self, scene: TableFacts) -> None:
+        self.scene = scene
+        self._wrapped: dict[tuple, list[str]] = {}   # log lines per (event, language, width)
+        self.log_scroll = 0                           # lines scrolled back from the newest
+
+    def resized(self) -> None:
+        self._wrapped.clear()
 
     @property
     def fonts(self) -> Fonts:
@@ -43,8 +47,7 @@ class SidebarDrawing:
     def L(self) -> Layout:
         return self.scene.layout
 
-    # ----- sidebar: score, log and counter ----------------------------------------
-    def _draw_sidebar(self, screen: pygame.Surface, view: SeatView) -> None:
+    def draw(self, screen: pygame.Surface, view: SeatView) -> None:
         L = self.L
         x = L.sidebar[0] + L.s(10)
         if view.series_length > 1:

@@ -16,10 +16,11 @@ from ..i18n import t
 from ..model.layout import Layout
 from ..model.prompts import pretty
 from . import theme
-from .avatars import Avatars
+from .cardart import CardArt
+from .fonts import Fonts
 from .moments import banner_text, draw_banner, draw_panel, draw_received_tag, draw_seat_glow
-from .seats import SeatsDrawing
-from .sidebar import LOG_LINES, SidebarDrawing
+from .seats import SeatsPainter
+from .sidebar import LOG_LINES, SidebarPainter
 from .table_facts import TableFacts
 
 __all__ = ["TableDrawer", "TableFacts", "LOG_LINES"]
@@ -28,16 +29,27 @@ SPOT_WORDS = {"pass": "state_passed", "kou": "btn_kou", "rang": "state_rang", "n
 TONES = {"info": theme.TEXT, "turn": theme.GOLD, "wait": theme.TEXT_DIM, "error": theme.WARN, "done": theme.GOLD}
 
 
-class TableDrawer(SeatsDrawing, SidebarDrawing):
-    LOGGED = set(LOG_LINES)
+class TableDrawer:
+    """The table scene's picture: the felt and the plays on it, the hand and the
+    line under the felt here; the seats and the sidebar by their own painters."""
 
     def __init__(self, scene: TableFacts) -> None:
         self.scene = scene
         self._backdrop: tuple[Layout, pygame.Surface] | None = None
-        self._wrapped: dict[tuple, list[str]] = {}   # log lines per (event, language, width)
-        self._faces: dict[tuple, pygame.Surface] = {}  # greyed avatars
-        self.avatars = Avatars()
-        self.log_scroll = 0                           # lines scrolled back from the newest
+        self.seats = SeatsPainter(scene, self.place)
+        self.sidebar = SidebarPainter(scene)
+
+    @property
+    def fonts(self) -> Fonts:
+        return self.scene.app.fonts
+
+    @property
+    def art(self) -> CardArt:
+        return self.scene.app.art
+
+    @property
+    def L(self) -> Layout:
+        return self.scene.layout
 
     def place(self, seat: int) -> int:
         """Where a seat sits on screen: 0 at the bottom (the viewer), then counter-clockwise."""
@@ -45,7 +57,7 @@ class TableDrawer(SeatsDrawing, SidebarDrawing):
 
     def resized(self) -> None:
         self._backdrop = None
-        self._wrapped.clear()
+        self.sidebar.resized()
 
     def draw(self, screen: pygame.Surface) -> None:
         screen.blit(self.backdrop(), (0, 0))
@@ -53,10 +65,10 @@ class TableDrawer(SeatsDrawing, SidebarDrawing):
         shown = self.scene.open_hands()
         for seat in range(6):
             if seat in shown:
-                self._draw_open_hand(screen, seat, shown[seat])
+                self.seats.open_hand(screen, seat, shown[seat])
             elif seat != view.seat:
-                self._draw_backs(screen, seat, view)
-            self._draw_badge(screen, seat, view)
+                self.seats.backs(screen, seat, view)
+            self.seats.badge(screen, seat, view)
         self._draw_spots(screen)
         self._draw_flights(screen)
         self._draw_hand(screen, view)
@@ -64,7 +76,7 @@ class TableDrawer(SeatsDrawing, SidebarDrawing):
             self._draw_autoplay_cover(screen)
         self.scene.buttons.draw(screen, self.fonts)
         self._draw_line(screen, view)
-        self._draw_sidebar(screen, view)
+        self.sidebar.draw(screen, view)
         self._draw_moments(screen)
 
     def _draw_moments(self, screen: pygame.Surface) -> None:
@@ -103,7 +115,6 @@ class TableDrawer(SeatsDrawing, SidebarDrawing):
             self._backdrop = (L, image)
         return self._backdrop[1]
 
-    # ----- seats -----------------------------------------------------------
     # ----- plays on the table ---------------------------------------------------
     def _draw_spots(self, screen: pygame.Surface) -> None:
         L, scene = self.L, self.scene

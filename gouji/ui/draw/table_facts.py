@@ -6,18 +6,32 @@ from __future__ import annotations
 from typing import Protocol
 
 from ...engine.view import SeatView
+from ...store.settings import Settings
 from ..model.board import Board
 from ..model.director import Director
 from ..model.layout import Layout
 from ..model.prompts import Line
-from ..scenes.base import Host
+from .cardart import CardArt
+from .fonts import Fonts
 from .widgets import ButtonBar
+
+
+class Look(Protocol):
+    """What drawing reads of the application: its fonts, card art and settings."""
+
+    @property
+    def fonts(self) -> Fonts: ...
+    @property
+    def art(self) -> CardArt: ...
+    @property
+    def settings(self) -> Settings: ...
 
 
 class TableFacts(Protocol):
     """What the drawing reads from the table scene."""
 
-    app: Host
+    @property
+    def app(self) -> Look: ...
     director: Director
     buttons: ButtonBar
     focus: int

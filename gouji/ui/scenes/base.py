@@ -4,8 +4,11 @@ A scene has a lifecycle the stack drives: ``enter`` when it arrives,
 ``pause`` when another scene covers it, ``resume`` when it is on top again,
 ``leave`` when it goes. An ``overlay`` scene is drawn over the one below.
 
-Scenes see the application only as a ``Host``: its services (fonts, card art,
-sounds, settings) and navigation. The app imports the scenes; no scene
+Scenes see the application only as a ``Host``, made of small role protocols:
+``Services`` (what it looks like and holds), ``Navigation`` (where it goes),
+``Records`` and ``Learning``; a helper that needs one role takes that role.
+The shell's own types appear only as the narrow protocols the scenes use
+(``SoundPlayer``, ``NoticeBoard``): the app imports the scenes, no scene
 imports the app.
 """
 
@@ -30,10 +33,8 @@ if TYPE_CHECKING:
     from ..model.layout import Layout
     from ..model.practice_memory import Switches
     from ..model.prompts import Line
-    from ..shell.notices import Notices
-    from ..shell.recorder import Recorder
-    from ..shell.review_loader import ReviewLoader
-    from ..shell.sound import Sounds
+    from ..workers.recorder import Recorder
+    from ..workers.review_loader import ReviewLoader
 
 
 class HostOptions(Protocol):
@@ -47,17 +48,27 @@ class HostOptions(Protocol):
     def persist(self) -> bool: ...
 
 
-class Host(Protocol):
+class SoundPlayer(Protocol):
+    def play(self, name: str) -> None: ...
+
+
+class NoticeBoard(Protocol):
+    def post(self, key: str, seconds: float = 10.0, **fields: object) -> None: ...
+
+
+class Services(Protocol):
+    """What the app looks like and holds: fonts, art, sound, settings, rules, the stack."""
+
     settings: "Settings"
     fonts: "Fonts"
     art: "CardArt"
-    sounds: "Sounds"
     scenes: "SceneStack"
     settings_problem: str | None
     rules_problem: str | None
     save_problem: str | None
-    progress: "Progress"   # 学规则 / Learn: lessons finished, quiz figures
 
+    @property
+    def sounds(self) -> SoundPlayer: ...
     @property
     def options(self) -> HostOptions: ...
     @property
@@ -73,7 +84,11 @@ class Host(Protocol):
     def set_rules(self, rules: "RuleSet") -> None: ...
     def rules_note(self) -> str: ...
     def trace(self, line: str) -> None: ...
-    # navigation
+
+
+class Navigation(Protocol):
+    """Where a scene can send the player."""
+
     def new_match(self) -> None: ...
     def continue_match(self) -> None: ...
     def can_continue(self) -> bool: ...
@@ -85,18 +100,17 @@ class Host(Protocol):
     def show_deal_summary(self, scene: "Scene") -> None: ...
     def show_match_end(self, scene: "Scene") -> None: ...
     def quit(self) -> None: ...
-    # the records: history, statistics, reviews, deal codes
+
+
+class Records(Protocol):
+    """The history, statistics, reviews and deal codes."""
+
     recorder: "Recorder"
     reviews: "ReviewLoader"
-    notices: "Notices"
     match: "Match | None"
-    # 学规则 / Learn
-    def open_learn(self) -> None: ...
-    def open_lesson(self, lesson_id: str, first_step: bool = False) -> None: ...
-    def open_practice(self, match: "Match | None" = None, switches: "Switches | None" = None) -> None: ...
-    def lesson_finished(self, lesson_id: str) -> None: ...
-    def quiz_answered(self, topic: str, correct: bool, streak: int) -> None: ...
-    def screen_ready(self) -> None: ...
+
+    @property
+    def notices(self) -> NoticeBoard: ...
 
     def open_stats(self) -> None: ...
     def open_history(self) -> None: ...
@@ -108,6 +122,22 @@ class Host(Protocol):
     def copy_text(self, text: str) -> "Line": ...
     def play_practice(self, start: "Start", seat: int) -> None: ...
 
+
+class Learning(Protocol):
+    """学规则 / Learn: lessons, the quiz, the practice table and the learner's progress."""
+
+    progress: "Progress"
+
+    def open_learn(self) -> None: ...
+    def open_lesson(self, lesson_id: str, first_step: bool = False) -> None: ...
+    def open_practice(self, match: "Match | None" = None, switches: "Switches | None" = None) -> None: ...
+    def lesson_finished(self, lesson_id: str) -> None: ...
+    def quiz_answered(self, topic: str, correct: bool, streak: int) -> None: ...
+    def screen_ready(self) -> None: ...
+
+
+class Host(Services, Navigation, Records, Learning, Protocol):
+    """Everything a scene may ask of the application."""
 
 
 class Scene:

@@ -12,7 +12,7 @@ import pygame
 from ...review import Review
 from ..draw import theme
 from ..i18n import t
-from ..shell.review_loader import Job
+from ..workers.review_loader import Job
 from .base import Host, Scene
 
 BOX = (390, 300, 500, 150)

@@ -13,7 +13,7 @@ from ..draw import theme
 from ..draw.textbox import TextBox, clipboard_text
 from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..shell.review_loader import Job
+from ..workers.review_loader import Job
 from .base import Host, Scene
 
 BOX = (240, 250, 800, 320)   # the panel, design coordinates

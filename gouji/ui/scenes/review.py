@@ -184,7 +184,7 @@ class ReviewScene(Scene):
             "mark": self._next_mark}
         moves[name]()
         self.note = None
-        self.drawer.log_scroll = 0
+        self.drawer.sidebar.log_scroll = 0
 
     def marks(self) -> list[int]:
         """The steps of the questionable decisions (once the analysis is done)."""
@@ -206,7 +206,7 @@ class ReviewScene(Scene):
             elif event.key in EXTRA_KEYS:
                 self.go(EXTRA_KEYS[event.key])
         elif event.type == pygame.MOUSEWHEEL:
-            self.drawer.scroll_log(event.y)
+            self.drawer.sidebar.scroll_log(event.y)
 
     def _press(self, key: str) -> Callable[[], None]:
         if key == "practice":

@@ -28,7 +28,7 @@ from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
 from ..model.director import Director
 from ..model.prompts import Line, action_words, cards_for, hint_head, said
-from ..shell.hint_worker import HintWorker
+from ..workers.hint_worker import HintWorker
 from .base import Host, Scene
 from .table_buttons import ACTION_KEYS, Spec, action_specs, side_specs
 from .table_state import NOTE_SECONDS, Note, TableState
@@ -75,7 +75,7 @@ class TableScene(TableState, Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.drag = None
         elif event.type == pygame.MOUSEWHEEL:
-            self.drawer.scroll_log(event.y)
+            self.drawer.sidebar.scroll_log(event.y)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 

@@ -30,11 +30,11 @@ from ..draw.fonts import Fonts
 from ..i18n import t
 from ..model.layout import Layout
 from ..scenes.base import Scene, SceneStack
+from ..workers.recorder import Recorder
+from ..workers.review_loader import ReviewLoader
 from .learn_nav import LearnMixin
 from .notices import Notices
-from .recorder import Recorder
 from .records_nav import RecordsNav
-from .review_loader import ReviewLoader
 from .sound import Sounds
 from .window import open_window, set_mode
 

@@ -19,12 +19,12 @@ from ...engine.match import Match
 from ...review import Review, Start
 from ...store.records import Seating
 from ..model.prompts import Line, said
-from .review_loader import Job, ReviewLoader
+from ..workers.review_loader import Job, ReviewLoader
 
 if TYPE_CHECKING:
     from ..scenes.base import Host, SceneStack
+    from ..workers.recorder import Recorder
     from .notices import Notices
-    from .recorder import Recorder
 
 Choices = Sequence[Sequence[int] | None] | None
 
