@@ -68,7 +68,10 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(PYTHON), "-m", "gouji", *rest], cwd=ROOT)
     if command == "test":
         ensure_test_tools()
-        return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+        # the tests start hundreds of Pythons (CLIs, worker pools): let them keep compiled
+        # modules even where the environment asks for none (PYTHONDONTWRITEBYTECODE)
+        env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+        return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT, env=env)
     return subprocess.call([str(PYTHON), str(ROOT / "build" / "build_exe.py"), *rest], cwd=ROOT)
 
 

@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 import gouji
 from gouji import Game, Match, Move, Phase, Play, RuleSet, can_beat, is_gouji, parse_action, point_tribute, score_deal
 
+pytestmark = pytest.mark.slow   # fuzzing: CI runs it, the fast lane does not
+
 MESSAGE_LIMIT = 400
 
 

@@ -41,6 +41,8 @@ from gouji.ui.scenes.title import TitleScene
 
 from ui_helpers import make_app
 
+pytestmark = pytest.mark.slow   # fuzzing: CI runs it, the fast lane does not
+
 
 @cache
 def a_played_match() -> Match:
@@ -309,7 +311,6 @@ def test_a_broken_file_is_named_kept_aside_and_the_game_starts(home, screen, mon
 REAL_RUNS = {"settings": "wrong type at settings:", "rules": "a folder in its place", "save": "deep nesting inside"}
 
 
-@pytest.mark.slow
 def test_the_real_program_with_autoplay_reports_each_kind_and_plays_its_deal(tmp_path, monkeypatch):
     """``gouji --autoplay --quit-after-deal`` as a player would run it, the three kinds at once."""
     runs = []

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import Future
 
 import pygame
 import pytest
@@ -28,11 +29,13 @@ from gouji.ui.scenes.confirm import ConfirmScene
 from gouji.ui.scenes.history_list import ROW as ROW_HEIGHT
 from gouji.ui.scenes.history_list import TOP as TOP_ROW
 from gouji.ui.scenes.history_list import HistoryScene
+from gouji.ui.scenes.loading import LoadingScene
 from gouji.ui.scenes.paste import PasteScene
 from gouji.ui.scenes.review import ReviewScene
 from gouji.ui.scenes.stats import StatsScene
 from gouji.ui.scenes.title import TitleScene
 from gouji.ui.workers.recorder import Recorder
+from gouji.ui.workers.review_loader import Job
 
 from ui_helpers import key, make_app
 
@@ -349,7 +352,23 @@ def test_editing_keys_in_the_paste_box(app):
 
 
 # ----- every key on every new screen --------------------------------------------------------------
-@pytest.mark.parametrize("name", ["stats", "history", "paste", "confirm", "loading"])
+def test_every_key_on_the_loading_panel_leaves_it_up_but_esc_which_cancels(app):
+    """The panel shown while a review is made (a job that never ends here)."""
+    for code in KEYS:
+        app.scenes.reset(TitleScene(app))
+        job: Job = Job(Future())
+        panel = LoadingScene(app, job, lambda review: None, lambda zh, en: None)
+        app.scenes.push(panel)
+        for mod in (0, pygame.KMOD_CTRL):
+            panel.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=""))
+            app.frame(0.02)
+            app.draw()
+        cancelled = code == pygame.K_ESCAPE
+        assert (app.scenes.top is not panel) == cancelled == job.cancel.is_set()
+        assert isinstance(app.scenes.top, TitleScene if cancelled else LoadingScene) and app.running
+
+
+@pytest.mark.parametrize("name", ["stats", "history", "paste", "confirm"])
 def test_every_key_on_each_records_screen(app, match, name):
     record(app, match)
     for code in KEYS:
@@ -357,8 +376,6 @@ def test_every_key_on_each_records_screen(app, match, name):
         if name == "confirm":
             app.open_stats()
             app.scenes.push(ConfirmScene(app, "st_reset_question", "st_reset_yes", lambda: None))
-        elif name == "loading":      # the panel while a review is made: only Esc does something
-            app.open_review(DealRef(match.rules, match.seed, tuple(match.actions[:match.results[0].end_action])))
         else:
             {"stats": app.open_stats, "history": app.open_history, "paste": app.open_paste}[name]()
         settle(app)

@@ -12,36 +12,21 @@ import pygame
 from ...engine.seats import opposite, same_team
 from ...engine.view import SeatView
 from ..i18n import t
-from ..model.layout import Layout
 from ..model.prompts import MOVE_SECONDS
 from . import theme
 from .avatars import Avatars
-from .cardart import CardArt
-from .fonts import Fonts
-from .table_facts import TableFacts
+from .table_facts import Painter, TableFacts
 
 
-class SeatsPainter:
+class SeatsPainter(Painter):
     """The six seats as players (badge, state, count) and their cards, face down
     or, where the scene shows them, face up; ``place`` says where a seat sits."""
 
     def __init__(self, scene: TableFacts, place: Callable[[int], int]) -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.place = place
         self.avatars = Avatars()
         self._faces: dict[tuple, pygame.Surface] = {}  # greyed avatars
-
-    @property
-    def fonts(self) -> Fonts:
-        return self.scene.app.fonts
-
-    @property
-    def art(self) -> CardArt:
-        return self.scene.app.art
-
-    @property
-    def L(self) -> Layout:
-        return self.scene.layout
 
     def badge(self, screen: pygame.Surface, seat: int, view: SeatView) -> None:
         """A seat as a player: face, name, 联邦/对头/上家/下家 tag, state or place, his count."""

@@ -11,11 +11,9 @@ from ...engine.events import Event
 from ...engine.tribute import KIND_NAMES
 from ...engine.view import SeatView
 from ..i18n import t
-from ..model.layout import Layout
 from ..model.prompts import cards_word, pretty
 from . import theme
-from .fonts import Fonts
-from .table_facts import TableFacts
+from .table_facts import Painter, TableFacts
 
 LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.RANG: "log_rang",
              ev.NOBURN: "log_noburn", ev.OUT: "log_out", ev.WUTOU: "log_wutou",
@@ -28,24 +26,16 @@ LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.R
              ev.NOREVOLT: "log_norevolt"}
 
 
-class SidebarPainter:
+class SidebarPainter(Painter):
     """The sidebar: the match score, the log (scrollable) and the card counter."""
 
     def __init__(self, scene: TableFacts) -> None:
-        self.scene = scene
+        super().__init__(scene)
         self._wrapped: dict[tuple, list[str]] = {}   # log lines per (event, language, width)
         self.log_scroll = 0                           # lines scrolled back from the newest
 
     def resized(self) -> None:
         self._wrapped.clear()
-
-    @property
-    def fonts(self) -> Fonts:
-        return self.scene.app.fonts
-
-    @property
-    def L(self) -> Layout:
-        return self.scene.layout
 
     def draw(self, screen: pygame.Surface, view: SeatView) -> None:
         L = self.L

@@ -16,12 +16,10 @@ from ..i18n import t
 from ..model.layout import Layout
 from ..model.prompts import pretty
 from . import theme
-from .cardart import CardArt
-from .fonts import Fonts
 from .moments import banner_text, draw_banner, draw_panel, draw_received_tag, draw_seat_glow
 from .seats import SeatsPainter
 from .sidebar import LOG_LINES, SidebarPainter
-from .table_facts import TableFacts
+from .table_facts import Painter, TableFacts
 
 __all__ = ["TableDrawer", "TableFacts", "LOG_LINES"]
 
@@ -29,27 +27,15 @@ SPOT_WORDS = {"pass": "state_passed", "kou": "btn_kou", "rang": "state_rang", "n
 TONES = {"info": theme.TEXT, "turn": theme.GOLD, "wait": theme.TEXT_DIM, "error": theme.WARN, "done": theme.GOLD}
 
 
-class TableDrawer:
+class TableDrawer(Painter):
     """The table scene's picture: the felt and the plays on it, the hand and the
     line under the felt here; the seats and the sidebar by their own painters."""
 
     def __init__(self, scene: TableFacts) -> None:
-        self.scene = scene
+        super().__init__(scene)
         self._backdrop: tuple[Layout, pygame.Surface] | None = None
         self.seats = SeatsPainter(scene, self.place)
         self.sidebar = SidebarPainter(scene)
-
-    @property
-    def fonts(self) -> Fonts:
-        return self.scene.app.fonts
-
-    @property
-    def art(self) -> CardArt:
-        return self.scene.app.art
-
-    @property
-    def L(self) -> Layout:
-        return self.scene.layout
 
     def place(self, seat: int) -> int:
         """Where a seat sits on screen: 0 at the bottom (the viewer), then counter-clockwise."""

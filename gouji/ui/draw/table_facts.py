@@ -63,3 +63,23 @@ class TableFacts(Protocol):
     def counts_always(self) -> bool:
         """Every seat's hand size is shown (else only those of 10 or fewer)."""
         ...
+
+
+class Painter:
+    """A part of the table's picture: it reads the scene's facts, and draws with
+    the app's fonts and card art at the scene's layout."""
+
+    def __init__(self, scene: TableFacts) -> None:
+        self.scene = scene
+
+    @property
+    def fonts(self) -> Fonts:
+        return self.scene.app.fonts
+
+    @property
+    def art(self) -> CardArt:
+        return self.scene.app.art
+
+    @property
+    def L(self) -> Layout:
+        return self.scene.layout
