@@ -62,6 +62,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "pr_why_none": ("还没有机器人出过手", "No bot has acted yet in this deal"),
     "pr_why_line": ("{what} —— {why}", "{what} — {why}"),
     "pr_why_other": ("（它的首选是 {best}）", " (its first choice was {best})"),
+    "pr_why_searched": ("（专家把几种出法在猜出的牌局上打到底，这样打得分最高）",
+                        " (the expert played its choices out over guessed deals: this one scored best)"),
     "pr_undo_none": ("前面没有你的出手可以退回", "There is no earlier decision of yours to go back to"),
     "pr_undone": ("退回到你的第 {n} 次出手（共 {total} 次），再按 U 继续往回退",
                   "Back to your decision {n} of {total}; press U again to go further back"),

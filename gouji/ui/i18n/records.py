@@ -77,6 +77,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "st_reset_question": ("清空所有牌局记录和统计？此操作无法撤销。", "Forget every recorded deal and match? This cannot be undone."),
     "st_reset_yes": ("清空", "Forget all"),
     "confirm_no": ("取消", "Cancel"),
+    "new_over_save_question": ("放弃进行中的比赛？它的存档会被新比赛替换。",
+                               "Give up the match in progress? A new match replaces its save."),
+    "new_over_save_yes": ("放弃并开新局", "Give up, new match"),
     "level_random": ("随机", "random"),
     "level_mixed": ("混合", "mixed"),
     # history list

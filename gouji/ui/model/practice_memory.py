@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bots.scripted import ScriptedBot
+from bots.scripted import EXPERT_JUDGEMENT, LEVELS, ScriptedBot
 
 from ...engine.match import Match
 
@@ -35,12 +35,14 @@ class Turn:
 
 @dataclass(frozen=True)
 class Why:
-    """A bot's reason for a move, and its first choice when that was another."""
+    """A bot's reason for a move, and its first choice when that was another;
+    ``searched``: a searching bot chose it over its judgement's first choice."""
 
     turn: Turn
     zh: str
     en: str
     best: str | None = None
+    searched: bool = False
 
 
 def replay_to(match: Match, count: int) -> Match:
@@ -75,9 +77,13 @@ def explain(match: Match, turn: Turn, level: str) -> Why | None:
     view = replay_to(match, turn.index).view(turn.seat)
     if not view.legal_actions:
         return None
-    ranked = ScriptedBot(turn.seat, level).rank_actions(view)
+    searching = level not in LEVELS   # the expert: its judgement, then a search over its choices
+    judge = ScriptedBot(turn.seat, "hard", EXPERT_JUDGEMENT) if searching else ScriptedBot(turn.seat, level)
+    ranked = judge.rank_actions(view)
     chosen = next((item for item in ranked if item.action == turn.action), None)
     if chosen is None:
         return None
-    best = ranked[0].action if ranked[0].action != turn.action else None
-    return Why(turn, chosen.why.zh, chosen.why.en, best)
+    other = ranked[0].action if ranked[0].action != turn.action else None
+    if searching:   # it played the choices out over guessed deals: this one did best there
+        return Why(turn, chosen.why.zh, chosen.why.en, None, searched=other is not None)
+    return Why(turn, chosen.why.zh, chosen.why.en, other)

@@ -1,5 +1,6 @@
 """A question over the screen that needs a clear yes: Y (or its button)
-does it, N or Esc leaves everything as it was."""
+does it; N, Esc or Enter (the key a player presses without reading) leaves
+everything as it was."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ class ConfirmScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.buttons.handle(event):
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.scenes.pop()
 
     def draw(self, screen: pygame.Surface) -> None:

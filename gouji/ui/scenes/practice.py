@@ -131,6 +131,8 @@ class PracticeScene(TableScene):
             text = t("pr_why_line", lang, what=what, why=reason)
             if why.best is not None:
                 text += t("pr_why_other", lang, best=action_words(why.best, lang))
+            if why.searched:
+                text += t("pr_why_searched", lang)
             texts.append(text)
         return Line(texts[0], texts[1])
 

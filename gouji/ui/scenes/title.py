@@ -11,6 +11,7 @@ from ..draw.widgets import Button, ButtonBar, column
 from ..i18n import other_language, t
 from ..model.layout import Layout
 from .base import Host, Scene
+from .confirm import ConfirmScene
 
 COLUMN_TOP = 304   # design y of the first button (New game)
 HOTKEYS = {"new": pygame.K_RETURN, "continue": pygame.K_c, "learn": pygame.K_x, "preset": pygame.K_r,
@@ -32,7 +33,7 @@ class TitleScene(Scene):
                    ("preset", t("preset", lang, name=preset_label)), ("language", t("language", lang)),
                    ("settings", t("settings", lang)), ("help", t("rules_help", lang)),
                    ("quit", t("quit", lang))]
-        actions = {"new": self.app.new_match, "continue": self.app.continue_match, "learn": self.app.open_learn,
+        actions = {"new": self._new_game, "continue": self.app.continue_match, "learn": self.app.open_learn,
                    "preset": self.app.open_rules, "language": self._toggle_language,
                    "settings": self.app.open_settings, "help": self.app.open_help, "quit": self.app.quit}
         top, step, L = COLUMN_TOP, 54, self.app.layout
@@ -50,6 +51,14 @@ class TitleScene(Scene):
                        key="stats", size=L.font(20), hotkey=pygame.K_t),
                 Button(pygame.Rect(L.box(645, y - 23, 155, 46)), t("title_history", lang), self.app.open_history,
                        key="history", size=L.font(20), hotkey=pygame.K_d)]
+
+    def _new_game(self) -> None:
+        """A new match; over a match in progress only after a clear yes (Enter keeps the match)."""
+        if self.app.can_continue():
+            self.app.scenes.push(ConfirmScene(self.app, "new_over_save_question", "new_over_save_yes",
+                                              self.app.new_match))
+        else:
+            self.app.new_match()
 
     def _toggle_language(self) -> None:
         self.app.update_settings(language=other_language(self.app.settings.language))
