@@ -57,6 +57,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "pr_open": ("明牌", "Open hands"),
     "pr_counts": ("张数", "Sizes"),
     "pr_autohint": ("自动提示", "Auto hint"),
+    "pr_timer": ("计时", "Timer"),
     "pr_why": ("为什么", "Why?"),
     "pr_undo": ("悔牌", "Undo"),
     "pr_why_none": ("还没有机器人出过手", "No bot has acted yet in this deal"),

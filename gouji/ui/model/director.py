@@ -104,6 +104,18 @@ class Director:
         self.shown = len(stream)
         self._panel_rows = len(transfers(self.board.deal_events, self.human))   # already seen
 
+    def finish(self, stream: Sequence[Event]) -> None:
+        """Show everything up to the present at once (cards land, pauses end, the
+        tribute panel closes): the player is acting, and his key must not wait
+        for an animation. A deal's end that holds the table is left as it is."""
+        for _ in range(len(stream) - self.shown + 1):
+            if self.hold:
+                return
+            self.flights, self.pause, self.panel = [], 0.0, None
+            if self.shown >= len(stream):
+                return
+            self.update(0.0, stream)
+
     def place(self, seat: int) -> int:
         """Where a seat sits on screen: 0 at the bottom (the human), then counter-clockwise."""
         return order_from(self.human, seat)

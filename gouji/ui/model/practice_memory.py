@@ -20,6 +20,7 @@ class Switches:
     open_hands: bool = False   # every seat's cards face up
     counts: bool = True        # every hand size shown, not only those of 10 or fewer
     auto_hint: bool = False    # the best hint shown at each of his turns
+    timer: bool = False        # the move timer (off in Learn unless switched on here)
 
 
 @dataclass(frozen=True)

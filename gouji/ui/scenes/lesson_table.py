@@ -105,7 +105,7 @@ class LessonStepScene(TableScene):
 
     def _next_hint(self) -> None:
         """H shows the lesson's own answer (a bot's hint could teach something else)."""
-        if not self.human_turn():
+        if not self.seize_turn():
             return
         answer = self.state.runner.step.accept[0]
         self.chosen = cards_for(self.hand, answer)
@@ -128,6 +128,9 @@ class LessonStepScene(TableScene):
 
     def human_turn(self) -> bool:
         return super().human_turn() and self.session.next_reply() is None and not self.finished
+
+    def timed(self) -> bool:
+        return False   # a lesson waits for the learner: no move timer plays his answer for him
 
     def line(self) -> Line | None:
         if not self.session.answered:
@@ -154,6 +157,8 @@ class LessonStepScene(TableScene):
 
     # ----- moving on -------------------------------------------------------
     def _next(self) -> None:
+        if self.session.is_over and not self.table.queue:   # 下一步 pressed as the last reply lands
+            self.director.finish(self.table.stream)
         if not self.ready or self.finished:
             return
         try:
@@ -187,6 +192,9 @@ class LessonStepScene(TableScene):
     def _key(self, key: int) -> None:
         if key == pygame.K_ESCAPE:
             self._back()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.session.is_over and not self.finished \
+                and not self.ready:
+            self._next()   # 下一步 pressed before its button appeared: the last reply is shown at once
         else:
             super()._key(key)
 

@@ -23,6 +23,7 @@ from .table_state import Note
 TOGGLES = (("open_hands", "pr_open", pygame.K_o), ("counts", "pr_counts", pygame.K_n),
            ("auto_hint", "pr_autohint", pygame.K_a))
 ASKS = (("why", "pr_why", pygame.K_e), ("undo", "pr_undo", pygame.K_u))
+TIMER = ("timer", "pr_timer", pygame.K_i)   # the third button of the second row
 LAMP_ON = (90, 210, 110)
 CARD_WORDS = {"play": "pr_play", "burn": "pr_burn", "return": "pr_return"}
 WORDS = {word: f"pr_{word}" for word in ("pass", "noburn", "rang", "declare", "nodeclare", "revolt", "norevolt",
@@ -184,7 +185,7 @@ class PracticeScene(TableScene):
 
     def _rebuild_toolbar(self) -> None:
         L, lang, sw = self.layout, self.lang, self.switches
-        signature = (sw.open_hands, sw.counts, sw.auto_hint, lang, L)
+        signature = (sw.open_hands, sw.counts, sw.auto_hint, sw.timer, lang, L)
         if signature == self._toolbar_signature:
             return
         self._toolbar_signature = signature
@@ -201,7 +202,15 @@ class PracticeScene(TableScene):
             action = self.ask_why if name == "why" else self.undo
             buttons.append(ToggleButton(pygame.Rect(L.s(10) + i * (width + gap), L.s(50), width, L.s(34)),
                                         t(label, lang), action, key=name, size=L.font(15), hotkey=key))
+        name, label, key = TIMER
+        timer = ToggleButton(pygame.Rect(L.s(10) + 2 * (width + gap), L.s(50), width, L.s(34)), t(label, lang),
+                             self._toggler(name), key=name, size=L.font(15), hotkey=key)
+        timer.on = sw.timer
+        buttons.append(timer)
         self.toolbar.set(buttons)
+
+    def timed(self) -> bool:
+        return self.switches.timer   # Learn: only when switched on at this table
 
     def _toggler(self, name: str):
         return lambda: self.toggle(name)

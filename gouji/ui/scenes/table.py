@@ -17,7 +17,7 @@ import pygame
 import bots
 from bots.hints import Hint, suggest
 
-from ...engine.actions import Move, MoveKind, ranks_of
+from ...engine.actions import Move, MoveKind, parse_action, ranks_of
 from ...engine.cards import RANK_OF_CARD, counts_of_cards
 from ...engine.errors import IllegalAction, NotationError
 from ...engine.phases import Phase
@@ -131,7 +131,7 @@ class TableScene(TableState, Scene):
             self.app.update_settings(counter=not self.app.settings.counter)
         elif name == "hint":
             self._next_hint()
-        elif self.human_turn():
+        elif self.seize_turn():
             self._act(name)
         self._rebuild_buttons()
 
@@ -149,7 +149,11 @@ class TableScene(TableState, Scene):
     def _submit_cards(self) -> None:
         chosen = self.selected
         if not chosen:
-            self._say("select_first", error=True)
+            hinted = self._hinted_word()
+            if hinted is not None:   # Enter after a hint to pass (过牌, 不宣 …) does what it says
+                self._after_submit(self.table.submit(self.human, hinted))
+            else:
+                self._say("select_first", error=True)
             return
         cards = tuple(sorted(chosen))
         try:   # the legal move with these cards; else the one they would be, for its refusal
@@ -158,6 +162,13 @@ class TableScene(TableState, Scene):
             self._refuse(IllegalAction(exc.zh, exc.en))
             return
         self._after_submit(self.table.submit(self.human, str(move), cards=cards))
+
+    def _hinted_word(self) -> str | None:
+        """The hint on show now, when it is a move without cards (a pass, 不宣, 不烧 …)."""
+        if not self.hints or self.hints_for != len(self.table.stream):
+            return None
+        action = self.hints[self.hint_index].action
+        return None if parse_action(action).kind.takes_cards else action
 
     def returnable_ranks(self) -> set[int]:
         """Ranks the human may give back (§6): those in the legal returns."""
@@ -182,7 +193,7 @@ class TableScene(TableState, Scene):
         self.note = Note(said(key, "error" if error else "info", **fields), len(self.table.stream), until)
 
     def _next_hint(self) -> None:
-        if not self.human_turn():
+        if not self.seize_turn():
             return
         stamp = len(self.table.stream)
         if self.hints_for != stamp or not self.hints:

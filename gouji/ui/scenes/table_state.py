@@ -104,9 +104,21 @@ class TableState:
     def human_turn(self) -> bool:
         return self.table.human_to_act() and self.director.idle(self.table.stream)
 
+    def seize_turn(self) -> bool:
+        """Whether the player may act now. When the engine already asks him and only
+        the animations lag behind, they are finished at once: a key he presses as a
+        card lands is never lost."""
+        if self.table.human_to_act() and not self.table.queue and not self.director.idle(self.table.stream):
+            self.director.finish(self.table.stream)
+        return self.human_turn()
+
+    def timed(self) -> bool:
+        """The move timer runs at this table (the setting; Learn's tables have their own say)."""
+        return self.app.settings.move_timer
+
     def timer_left(self) -> float | None:
         """Seconds left on the move timer, or None when it is off or not his turn."""
-        if not self.app.settings.move_timer or not self.human_turn() or self._turn is None:
+        if not self.timed() or not self.human_turn() or self._turn is None:
             return None
         return max(0.0, MOVE_SECONDS - (self.time - self._turn[1]))
 
