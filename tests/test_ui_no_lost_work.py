@@ -71,7 +71,7 @@ def test_a_key_pressed_while_a_card_lands_is_acted_on(screen, home):
     early = 0
     for _ in range(30000):
         table = scene.table
-        if table.is_over or early >= 6:
+        if table.is_over or early >= 3:
             break
         if table.human_to_act() and not table.queue and scene.view.phase.in_play:
             flying = not scene.director.idle(table.stream)

@@ -209,3 +209,10 @@ def test_the_result_panel_of_a_practice_game_speaks_from_the_players_seat(screen
     assert seat_label(0, "en") == "You" and panel.ours == 1
     app.scenes.push(panel)
     app.draw()
+
+
+def test_next_mark_in_a_deal_without_one_says_so(screen, two_deals):
+    scene = review_scene(screen, ref_of(two_deals, 0))
+    scene.marks = lambda: []                          # as in a deal the bot found nothing in
+    key(scene, pygame.K_n)
+    assert scene.line() is not None and scene.line().en.startswith("The bot found no questionable")

@@ -54,9 +54,8 @@ class SeatsPainter(Painter):
         pygame.draw.rect(screen, colour, tag_box.inflate(L.s(8), L.s(4)), 1, border_radius=L.s(6))
         screen.blit(tag, tag_box)
         count = self._shown_count(seat, view)
-        room = x + w - left - L.s(8) - (L.s(44) if count is not None else 0)  # clear of the count badge
         state = self.fonts.render_fit(self.state_text(seat, view), L.font(14),
-                                      theme.GOLD if turn else theme.TEXT_DIM, room)
+                                      theme.GOLD if turn else theme.TEXT_DIM, self.state_room(seat, view))
         screen.blit(state, (left, y + L.s(37)))
         if count is not None:
             self._draw_count(screen, count, rect)
@@ -105,8 +104,6 @@ class SeatsPainter(Painter):
         if place is not None:
             return t(f"place_{place}", lang)
         words = []
-        if view.current_seat == seat:
-            words.append(t("state_thinking" if self.scene.thinking(seat) else "state_turn", lang))
         declared = {d for d, _, _ in view.declared}
         for flag, key in ((view.revolted, "state_revolted"), (view.yaotou, "state_yaotou"),
                           (view.burning, "state_burning"), (view.wutou, "state_wutou"),
@@ -119,7 +116,18 @@ class SeatsPainter(Painter):
             words.append(t("state_rang", lang))
         elif seat in view.passed and view.current_seat != seat:
             words.append(t("state_passed", lang))
+        if view.current_seat == seat and (seat != view.seat or self.scene.thinking(seat)):
+            # last, so a short badge cuts it first; the player's own turn shows in his gold
+            # border and in the line under the felt, so his badge keeps room for 已开点/未开点
+            words.append(t("state_thinking" if self.scene.thinking(seat) else "state_turn", lang))
         return " · ".join(words)
+
+    def state_room(self, seat: int, view: SeatView) -> int:
+        """Pixels the badge leaves for the state words (clear of the face and the count)."""
+        L = self.L
+        _, _, w, h = L.badge_box(self.place(seat))
+        size = h - L.s(12)
+        return w - size - L.s(20) - (L.s(44) if self._shown_count(seat, view) is not None else 0)
 
     def _shown_count(self, seat: int, view: SeatView) -> int | None:
         """The seat's card count where the rules show it (§3.10, show_counts) or the player

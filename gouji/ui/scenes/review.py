@@ -27,7 +27,7 @@ from ..i18n import t
 from ..model.board import Board
 from ..model.director import Director
 from ..model.layout import Layout
-from ..model.prompts import Line
+from ..model.prompts import Line, said
 from ..model.review_tape import Tape
 from ..model.review_words import step_line, verdict_at, verdict_text
 from ..model.viewing import badge_name, seat_name, unseen_counts
@@ -182,8 +182,8 @@ class ReviewScene(Scene):
             "round_back": self.review.previous_round, "round_forward": self.review.next_round,
             "start": lambda: self.review.go(0), "end": lambda: self.review.go(len(self.review)),
             "mark": self._next_mark}
-        moves[name]()
         self.note = None
+        moves[name]()   # may leave a note (no marks to go to)
         self.drawer.sidebar.log_scroll = 0
 
     def marks(self) -> list[int]:
@@ -195,6 +195,10 @@ class ReviewScene(Scene):
         marks = self.marks()
         if marks:
             self.review.go(next((s for s in marks if s > self.step), marks[0]))
+        elif self.analyser.result is None:
+            self.note = said("rv_no_marks_yet", "info")
+        else:
+            self.note = said("rv_no_marks", "info")
 
     # ----- input ------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
