@@ -66,3 +66,15 @@ def test_a_seat_state_line_is_fitted_to_its_room(screen, text):
 def test_text_keys_are_unique_across_the_text_modules():
     from gouji.ui import i18n
     assert sum(len(module.STRINGS) for module in i18n.MODULES) == len(i18n.STRINGS)
+
+
+def test_a_group_of_cards_is_never_split_across_lines(screen):
+    """The log keeps "A A A" or "2 2 小王" on one line, moving the whole group down."""
+    from gouji.ui.draw.fonts import KEEP, Fonts
+    fonts = Fonts()
+    for group in ("A A A", "2 2 小王 大王", "10 10 10 10"):
+        text = "联邦阿梅 出 " + group.replace(" ", KEEP)
+        for width in range(60, 260, 7):
+            lines = fonts.wrap(text, 14, width)
+            assert any(group in line for line in lines) or fonts.get(14).size(group)[0] > width, (width, lines)
+            assert all(KEEP not in line for line in lines)

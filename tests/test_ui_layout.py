@@ -135,3 +135,23 @@ def test_design_coordinates_scale_and_centre():
     assert L.k == pytest.approx(1.8)
     assert L.pt(640, 400) == (1280, 720)               # the design's centre is the window's
     assert L.font(20) == 36 and L.s(100) == 180
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080), (1280, 720)])
+def test_every_open_hand_card_shows_its_corner_and_count_on_screen(size):
+    """Open hands (review, 明牌): one face per rank, overlapped by no more than leaves
+    its rank-and-suit corner (cardart draws it within the left 48%) and its count
+    readable; the row stays on screen and clear of the sidebar, for any hand."""
+    L = Layout(*size)
+    w, h = L.back_card
+    corner = 0.06 * w + 0.42 * w
+    digits = 2 * 0.55 * L.font(13)   # "16": two digits of a bold face at that size
+    for seat in range(1, 6):
+        for groups in range(1, 16):
+            boxes = L.open_hand_boxes(seat, groups)
+            assert len(boxes) == groups
+            for (x, _, _, _), (following, _, _, _) in zip(boxes, boxes[1:]):
+                assert following - x >= corner and following - x >= digits
+            left, top = boxes[0][0], boxes[0][1]
+            right = boxes[-1][0] + w
+            assert left >= 0 and right <= L.sidebar[0] and top + h + L.font(13) <= L.hand_top - L.rise

@@ -57,23 +57,25 @@ class Fonts:
         return self.render(text + "…", smallest, colour, bold)
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """Split into lines that fit ``width`` (CJK breaks anywhere, Latin at spaces)."""
+        """Split into lines that fit ``width`` (CJK breaks anywhere, Latin at spaces, never
+        at a ``KEEP`` space)."""
         font = self.get(size, bold)
         lines: list[str] = []
         line = ""
         for token in _tokens(text):
             trial = line + token
-            if line and font.size(trial)[0] > width:
+            if line and font.size(trial.replace(KEEP, " "))[0] > width:
                 lines.append(line.rstrip())
                 line = token.lstrip()
             else:
                 line = trial
         if line:
             lines.append(line.rstrip())
-        return lines
+        return [text.replace(KEEP, " ") for text in lines]
 
 
 CLOSING = set("，。：；！？、）」》”’%,.:;!?)]…")   # never at the start of a line
+KEEP = "\u00a0"   # a space no line breaks at (a group of cards stays on one line); drawn as a space
 OPENING = set("（「《“‘([")                       # never at the end of a line
 
 
@@ -82,11 +84,23 @@ def _tokens(text: str) -> list[str]:
     opening punctuation (so no line starts with "，" or ends with "（")."""
     merged: list[str] = []
     for token in _raw_tokens(text):
-        if merged and (token[:1] in CLOSING or merged[-1][-1:] in OPENING):
+        if merged and (token[:1] in CLOSING or merged[-1][-1:] in OPENING or _kept(merged[-1], token)):
             merged[-1] += token
         else:
             merged.append(token)
     return merged
+
+
+def _kept(before: str, token: str) -> bool:
+    """No break between them: a KEEP space joins them (and a CJK card name such as
+    小王 after one stays whole)."""
+    if before.endswith(KEEP) or token.startswith(KEEP):
+        return True
+    return KEEP in before and _cjk(before[-1]) and _cjk(token[:1])
+
+
+def _cjk(ch: str) -> bool:
+    return bool(ch) and ord(ch) > 0x2E7F
 
 
 def _raw_tokens(text: str) -> list[str]:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ...engine.cards import RANK_OF_CARD
 from ...engine.seats import opposite, same_team
 from ...engine.view import SeatView
 from ..i18n import t
@@ -167,12 +168,25 @@ class SeatsPainter(Painter):
             screen.blit(back, (left, top + L.s(14) - i * lift))
 
     def open_hand(self, screen: pygame.Surface, seat: int, cards: tuple[int, ...]) -> None:
-        """Another seat's cards face up under its badge, small and overlapping (open hands)."""
+        """Another seat's cards face up under its badge (open hands): one small face per
+        rank, its corner always visible, and how many he holds of it under the corner."""
         L = self.L
-        size = L.back_card
-        bx, by, bw, bh = L.badge_box(self.place(seat))
-        step = min(L.s(11), (bw + L.s(60) - size[0]) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
-        left = bx + bw / 2 - (size[0] + step * (len(cards) - 1)) / 2
-        top = by + bh + L.s(3)
-        for i, card in enumerate(cards):
-            screen.blit(self.art.face(card, size), (left + i * step, top))
+        groups = rank_groups(cards)
+        boxes = L.open_hand_boxes(self.place(seat), len(groups))
+        for pile, (x, y, w, h) in zip(groups, boxes):
+            screen.blit(self.art.face(pile[0], (w, h)), (x, y))
+        for pile, (x, y, _, h) in zip(groups, boxes):
+            if len(pile) > 1:
+                label = self.fonts.render(str(len(pile)), L.font(13), theme.GOLD, bold=True)
+                screen.blit(label, label.get_rect(midtop=(x + L.open_corner // 2, y + h)))
+
+
+def rank_groups(cards: tuple[int, ...]) -> list[list[int]]:
+    """The cards in runs of one rank, in the order given (the hand's order)."""
+    groups: list[list[int]] = []
+    for card in cards:
+        if groups and RANK_OF_CARD[groups[-1][0]] == RANK_OF_CARD[card]:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return groups

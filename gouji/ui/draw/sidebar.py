@@ -13,6 +13,7 @@ from ...engine.view import SeatView
 from ..i18n import t
 from ..model.prompts import cards_word, pretty
 from . import theme
+from .fonts import KEEP
 from .table_facts import Painter, TableFacts
 
 LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.RANG: "log_rang",
@@ -107,7 +108,7 @@ class SidebarPainter(Painter):
                      cards=cards_word(event.count))
         if event.kind == ev.OUT:
             return t(key, lang, name=name, place=t(f"place_{event.place}", lang))
-        return t(key, lang, name=name, cards=pretty(event.cards, lang))
+        return t(key, lang, name=name, cards=pretty(event.cards, lang).replace(" ", KEEP))   # one line
 
     def _draw_counter(self, screen: pygame.Surface, x: int, top: int) -> None:
         L, scene = self.L, self.scene

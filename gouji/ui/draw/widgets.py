@@ -18,7 +18,8 @@ from .fonts import Fonts
 
 # Key names shown on buttons, for the pygame keys the screens use.
 KEY_NAMES = {pygame.K_RETURN: "Enter", pygame.K_ESCAPE: "Esc", pygame.K_SPACE: "Space", pygame.K_TAB: "Tab",
-             pygame.K_BACKSPACE: "Bksp"}
+             pygame.K_BACKSPACE: "Bksp", pygame.K_LEFT: "←", pygame.K_RIGHT: "→", pygame.K_UP: "↑",
+             pygame.K_DOWN: "↓", pygame.K_PAGEUP: "PgUp", pygame.K_PAGEDOWN: "PgDn"}
 
 
 def key_name(key: int) -> str:

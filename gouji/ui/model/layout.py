@@ -178,6 +178,25 @@ class Layout:
         bx, by, bw, bh = self.badge_box(seat)
         return bx + bw // 2 - (w + self.s(7) * (shown - 1)) // 2, by + bh + self.s(3)
 
+    @property
+    def open_corner(self) -> int:
+        """How much of each small face an open hand leaves visible: its rank and suit
+        corner (cardart draws it within the left 48% of the card) and a little air."""
+        return math.ceil(0.5 * self.back_card[0]) + self.s(2)
+
+    @lru_cache(maxsize=512)
+    def open_hand_boxes(self, seat: int, groups: int) -> list[Box]:
+        """Another seat's open hand under its badge, one small face per rank held (its
+        count under it), each overlapping the next by all but its corner; kept on
+        screen and clear of the sidebar."""
+        w, h = self.back_card
+        bx, by, bw, bh = self.badge_box(seat)
+        step = self.open_corner
+        width = w + step * max(0, groups - 1)
+        left = min(max(self.s(4), bx + bw // 2 - width // 2), self.sidebar[0] - self.s(6) - width)
+        top = by + bh + self.s(3)
+        return [(left + i * step, top, w, h) for i in range(groups)]
+
     # ----- the human's hand and the buttons ---------------------------------
     def hand_boxes(self, count: int, selected: set[int] | None = None) -> list[Box]:
         """Card rectangles of the human's hand, left to right; selected cards rise."""
