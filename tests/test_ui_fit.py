@@ -1,9 +1,11 @@
-"""Text that must be read is never cut: the player's own badge at his turn keeps
-已开点/未开点 whole at 1366×768 and 1920×1080 (the turn itself shows in his gold
-border and the line under the felt)."""
+"""Text that must be read is never cut or covered: the player's own badge at his
+turn keeps 已开点/未开点 whole at 1366×768 and 1920×1080 (the turn itself shows in
+his gold border and the line under the felt); the title's headings clear each
+other and the buttons in both languages."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from ui_helpers import make_app
@@ -34,3 +36,37 @@ def test_the_own_badge_keeps_the_opened_state_whole_at_his_turn(display, home, s
             scene.table.submit(scene.human, scene.view.legal_actions[0])
         app.frame(0.25)
     assert turns >= 3
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080), (1280, 720)])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_title_s_headings_clear_each_other_and_the_buttons(display, home, size, lang):
+    from gouji.ui.scenes.title import TitleScene
+    app = make_app(display.set_mode(size), lang=lang)
+    app.scenes.reset(TitleScene(app))
+    boxes = [ink(surface, box) for surface, box in app.scenes.top.headings()]
+    for i, box in enumerate(boxes):
+        assert all(not box.colliderect(other) for other in boxes[i + 1:]), (lang, size)
+        clear = box.inflate(0, 2 * app.layout.s(8))    # and a little air above the buttons
+        assert all(not clear.colliderect(button.rect) for button in app.scenes.top.buttons.buttons), (lang, size)
+
+
+def ink(surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
+    """Where the glyphs really are (a text's box has room for accents and descenders)."""
+    inked = pygame.mask.from_surface(surface).get_bounding_rects()
+    return inked[0].unionall(inked[1:]).move(box.topleft) if inked else pygame.Rect(box.topleft, (0, 0))
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080), (1280, 720)])
+def test_notices_at_the_table_cover_no_seat(display, home, size):
+    """A notice (play from here, a file set aside …) goes in the corner left of the top seat."""
+    app = make_app(display.set_mode(size), lang="zh")
+    for open_scene in (app.new_match, app.open_practice):
+        open_scene()
+        scene, L = app.scenes.top, app.layout
+        area = scene.notice_area()
+        assert area is not None and area.width > L.s(200)
+        for place in range(6):
+            assert not area.colliderect(pygame.Rect(L.badge_box(place))), (place, size)
+        toolbar = scene.toolbar.buttons if hasattr(scene, "toolbar") else []   # the practice switches
+        assert all(not area.colliderect(button.rect) for button in toolbar)

@@ -31,6 +31,9 @@ def saved_match(screen):
     app.update_settings(auto_pass=False, move_timer=False)
     app.new_match()
     until_human_turn(app)
+    scene = app.scenes.top
+    scene.table.submit(scene.human, scene.view.legal_actions[0])   # the save holds his own decision too
+    app.frame(0.1)
     app.to_title()
     assert has_save() and app.can_continue()
     return app, saved_actions()
@@ -38,6 +41,7 @@ def saved_match(screen):
 
 def test_new_game_over_a_match_in_progress_asks_and_enter_keeps_the_match(screen, home):
     app, actions = saved_match(screen)
+    assert actions
     title = app.scenes.top
     assert isinstance(title, TitleScene)
     for reply in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n, pygame.K_ESCAPE):

@@ -168,14 +168,13 @@ class TableDrawer(Painter):
                 pygame.draw.rect(screen, (120, 200, 255), (x, y + h - L.s(6), min(w, L.s(30)), L.s(4)))
 
     def _draw_autoplay_cover(self, screen: pygame.Surface) -> None:
-        """托管: the hand under a dark veil, so nobody wonders why his cards move by themselves."""
+        """托管: the hand dimmed (still readable), so nobody wonders why his cards move by
+        themselves; the line under the felt says 托管中 and how to take the seat back."""
         L = self.L
         top = L.hand_top - L.rise
         veil = pygame.Surface((L.width, L.height - top), pygame.SRCALPHA)
-        veil.fill((8, 10, 14, 170))
+        veil.fill((8, 10, 14, 110))
         screen.blit(veil, (0, top))
-        text = self.fonts.render(t("autoplay_covered", self.scene.lang), L.font(16), theme.GOLD, bold=True)
-        screen.blit(text, text.get_rect(midbottom=(L.width // 2, L.hand_top + L.hand_card[1] // 2 - L.s(32))))
 
     def _draw_line(self, screen: pygame.Surface, view: SeatView) -> None:
         """The prompt, a note (refusal, hint) or what the table waits for — under the felt."""

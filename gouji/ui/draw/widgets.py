@@ -64,22 +64,16 @@ class Button:
         screen.blit(label, label.get_rect(center=centre))
 
     def _draw_hotkey(self, screen: pygame.Surface, fonts: Fonts, colour: tuple[int, int, int]) -> int:
-        """The key as a small cap: at the right end of a wide button (returns the width
-        it takes from the label), or as a tag on the top-right corner of a small one."""
+        """The key as a small tag on the button's top-right corner, the same on every
+        button (the label keeps all its room: returns 0)."""
         if self.hotkey is None:
             return 0
-        size = max(10, self.size * 11 // 20)
-        cap = fonts.render(key_name(self.hotkey), size, colour)
-        if self.rect.width < 6 * self.rect.height // 2:   # small: a tag over the corner, the label keeps its room
-            tag = fonts.render(key_name(self.hotkey), max(9, size - 2), theme.TEXT)
-            box = tag.get_rect(center=(self.rect.right - tag.get_width() // 2 - 2, self.rect.top)).inflate(4, 0)
-            pygame.draw.rect(screen, (40, 34, 28), box, border_radius=3)
-            screen.blit(tag, tag.get_rect(center=box.center))
-            return 0
-        box = cap.get_rect(midright=(self.rect.right - 7, self.rect.centery)).inflate(6, 2)
-        pygame.draw.rect(screen, colour, box, 1, border_radius=4)
-        screen.blit(cap, cap.get_rect(center=box.center))
-        return box.width + 4
+        size = max(11, self.size * 11 // 20)
+        tag = fonts.render(key_name(self.hotkey), size, theme.TEXT if self.enabled else (150, 144, 136))
+        box = tag.get_rect(center=(self.rect.right - tag.get_width() // 2 - 2, self.rect.top)).inflate(4, 0)
+        pygame.draw.rect(screen, (40, 34, 28), box, border_radius=3)
+        screen.blit(tag, tag.get_rect(center=box.center))
+        return 0
 
 
 class ButtonBar:

@@ -37,7 +37,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "btn_tuoguan": ("托管", "Autoplay"),
     "btn_tuoguan_on": ("托管中", "Autoplay on"),
     "btn_stop_autoplay": ("取消托管", "Stop autoplay"),
-    "autoplay_covered": ("托管中：机器人替你出牌", "Autoplay: a bot plays your cards"),
     "timeout_zh": ("时间到，替你出：{what}", "Time's up, played for you: {what}"),
     "word_pass": ("过牌", "pass"), "word_noburn": ("不烧", "no burn"), "word_rang": ("让牌", "yield (让)"),
     "word_declare": ("宣点", "declare"), "word_nodeclare": ("不宣", "no declaration"),

@@ -194,6 +194,10 @@ class Scene:
         """This is a practice table (its result panel's New match starts another)."""
         return False
 
+    def notice_area(self) -> pygame.Rect | None:
+        """Where the app's notices may go over this scene; None: across the top."""
+        return None
+
 
 class ButtonScene(Scene):
     """A screen of buttons over the table or title; Esc goes back."""

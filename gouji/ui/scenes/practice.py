@@ -209,6 +209,14 @@ class PracticeScene(TableScene):
         buttons.append(timer)
         self.toolbar.set(buttons)
 
+    def notice_area(self) -> pygame.Rect | None:
+        """Below the practice switches, left of the top seat."""
+        area = super().notice_area()
+        if area is None or not self.toolbar.buttons:
+            return area
+        top = max(button.rect.bottom for button in self.toolbar.buttons) + self.layout.s(6)
+        return pygame.Rect(area.left, top, area.width, max(0, area.bottom - top))
+
     def timed(self) -> bool:
         return self.switches.timer   # Learn: only when switched on at this table
 

@@ -18,6 +18,7 @@ from ..model.viewing import seat_name
 from .base import Host, Scene
 
 BOX = (170, 45, 940, 690)   # the panel, in design coordinates
+BUTTON_Y = BOX[1] + BOX[3] - 46 - 18   # the buttons' row, inside the panel's border
 SERIES_ROWS = 10            # deals listed on the scoreboard (the latest ones)
 
 
@@ -42,7 +43,7 @@ class ResultScene(Scene):
 
     def refresh_language(self) -> None:
         lang, L = self.app.settings.language, self.app.layout
-        left, right = pygame.Rect(L.box(415, 705, 210, 46)), pygame.Rect(L.box(655, 705, 210, 46))
+        left, right = pygame.Rect(L.box(415, BUTTON_Y, 210, 46)), pygame.Rect(L.box(655, BUTTON_Y, 210, 46))
         size = L.font(20)
         if self.final:
             again = self.app.open_practice if self._practice() else self.app.new_match
@@ -51,16 +52,16 @@ class ResultScene(Scene):
         else:
             first = Button(left, t("btn_next_deal", lang), self.close, key="next", size=size, hotkey=pygame.K_RETURN)
         title = Button(right, t("btn_title", lang), self.app.to_title, key="title", size=size, hotkey=pygame.K_q)
-        autoplay = Button(pygame.Rect(L.box(930, 705, 150, 46)), t(self._autoplay_label(), lang), self._tuoguan,
+        autoplay = Button(pygame.Rect(L.box(930, BUTTON_Y, 150, 46)), t(self._autoplay_label(), lang), self._tuoguan,
                           key="tuoguan", size=L.font(16), hotkey=pygame.K_t)
         self.buttons.set([first, title] + ([] if self.final else [autoplay]) + self._record_buttons(L, lang))
 
     def _record_buttons(self, L: Layout, lang: str) -> list[Button]:
         """Review the deal just played (V) and copy its code (K)."""
         deal = len(self.results) - 1
-        return [Button(pygame.Rect(L.box(190, 705, 100, 46)), t("btn_review", lang),
+        return [Button(pygame.Rect(L.box(190, BUTTON_Y, 100, 46)), t("btn_review", lang),
                        lambda: self.app.review_deal(deal), key="review", size=L.font(17), hotkey=pygame.K_v),
-                Button(pygame.Rect(L.box(300, 705, 100, 46)), t("btn_copy_code", lang), self._copy, key="copy",
+                Button(pygame.Rect(L.box(300, BUTTON_Y, 100, 46)), t("btn_copy_code", lang), self._copy, key="copy",
                        size=L.font(15), hotkey=pygame.K_k)]
 
     def _copy(self) -> None:

@@ -349,6 +349,12 @@ class TableScene(TableState, Scene):
                                   key="stop_autoplay", size=layout.font(24), hotkey=pygame.K_t))
         self.buttons.set(buttons)
 
+    def notice_area(self) -> pygame.Rect | None:
+        """The free corner left of the top seat (his badge and the 对头 stay in view)."""
+        L = self.layout
+        right = L.badge_box(3)[0] - L.s(12)
+        return pygame.Rect(L.s(10), L.s(8), right - L.s(10), L.badge_box(2)[1] - L.s(16))
+
     def autoplay_overlay(self) -> bool:
         """托管 is on while the human still plays this deal: his hand is covered."""
         view = self.view

@@ -70,17 +70,27 @@ class TitleScene(Scene):
         L, fonts = self.app.layout, self.app.fonts
         screen.blit(self.backdrop(L), (0, 0))
         lang = self.app.settings.language
-        title = fonts.render(t("title", "zh"), L.font(96), theme.GOLD, bold=True)
-        screen.blit(title, title.get_rect(center=L.pt(640, 150)))
-        sub = fonts.render(t("subtitle", lang), L.font(22), theme.TEXT)
-        screen.blit(sub, sub.get_rect(center=L.pt(640, 228)))
-        if lang == "en":
-            name = fonts.render("Gouji", L.font(30), theme.TEXT_DIM, bold=True)
-            screen.blit(name, name.get_rect(center=L.pt(640, 265)))
+        for surface, box in self.headings():
+            screen.blit(surface, box)
         self.buttons.draw(screen, fonts)
         ver = fonts.render(t("version", lang, version=version()), L.font(15), theme.TEXT_DIM)
         screen.blit(ver, ver.get_rect(bottomright=(L.width - L.s(16), L.height - L.s(14))))
         # a broken settings, rules or save file is shown by the app's notices, over any screen
+
+    def headings(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """够级, its name in English (in English), and the line under them: above the buttons."""
+        L, fonts, lang = self.app.layout, self.app.fonts, self.app.settings.language
+        title = fonts.render(t("title", "zh"), L.font(96), theme.GOLD, bold=True)
+        box = title.get_rect(center=L.pt(640, 118))
+        out = [(title, box)]
+        top = box.bottom - L.s(14)   # the glyphs sit well above the bottom of their box
+        if lang == "en":
+            name = fonts.render("Gouji", L.font(26), theme.TEXT_DIM, bold=True)
+            out.append((name, name.get_rect(midtop=(box.centerx, top))))
+            top = out[-1][1].bottom
+        sub = fonts.render(t("subtitle", lang), L.font(22), theme.TEXT)
+        out.append((sub, sub.get_rect(midtop=(box.centerx, top + L.s(2)))))
+        return out
 
     def backdrop(self, L: Layout) -> pygame.Surface:
         if self._backdrop is None or self._backdrop[0] != L:

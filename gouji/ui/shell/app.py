@@ -418,7 +418,9 @@ class App(RecordsNav, LearnMixin):
     def draw(self) -> None:
         for scene in self.scenes.visible():
             scene.draw(self.screen)
-        self.notices.draw(self.screen, self.fonts, self.settings.language)
+        top = self.scenes.top
+        area = top.notice_area() if top is not None else None
+        self.notices.draw(self.screen, self.fonts, self.settings.language, area)
 
     def frame(self, dt: float) -> None:
         """One loop turn: input, time, and a redraw only when something changed

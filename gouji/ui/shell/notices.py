@@ -53,15 +53,16 @@ class Notices:
     def texts(self, lang: str) -> list[str]:
         return [notice.text(lang) for notice in self.items]
 
-    def draw(self, screen: pygame.Surface, fonts: Fonts, lang: str) -> None:
-        """Boxes across the top of the screen, newest last."""
-        width = min(screen.get_width() - 80, 900)
-        y = 12
+    def draw(self, screen: pygame.Surface, fonts: Fonts, lang: str, area: pygame.Rect | None = None) -> None:
+        """Boxes, newest last: across the top of the screen, or down ``area`` (the scene's
+        free corner, so no seat is covered)."""
+        width = min(screen.get_width() - 80, 900) if area is None else area.width
+        y = 12 if area is None else area.top
         for text in self.texts(lang):
             lines = fonts.wrap(text, TEXT_SIZE, width - 28)[:LINES_EACH]
             height = 14 + len(lines) * (TEXT_SIZE + 6)
             box = theme.panel((width, height), (40, 16, 14, 225))
-            x = (screen.get_width() - width) // 2
+            x = (screen.get_width() - width) // 2 if area is None else area.left
             screen.blit(box, (x, y))
             pygame.draw.rect(screen, theme.WARN, (x, y, width, height), 1, border_radius=10)
             for i, line in enumerate(lines):
