@@ -78,3 +78,22 @@ def test_a_group_of_cards_is_never_split_across_lines(screen):
             lines = fonts.wrap(text, 14, width)
             assert any(group in line for line in lines) or fonts.get(14).size(group)[0] > width, (width, lines)
             assert all(KEEP not in line for line in lines)
+
+
+def test_wrapped_text_leaves_no_widow_and_never_more_lines(screen):
+    """"…你是下家小李（三人）" must not end on a line of its own "人）"; the English 宣点
+    prompt must not end on "pay 2"; balancing never adds a line."""
+    from gouji.ui.draw.fonts import WIDOW, Fonts
+    from gouji.ui.i18n import t
+    fonts = Fonts()
+    texts = [t("your_turn_declare", "en"), t("your_turn_declare", "zh"),
+             "复盘：这一局你坐在下家小李的位置（你们队三人）",
+             "Review: you sat at Li's place, the team of three against three; every decision is marked"]
+    for text in texts:
+        for width in range(120, 700, 13):
+            greedy, lines = fonts._greedy(text, 16, width, False), fonts.wrap(text, 16, width)
+            assert len(lines) == len(greedy) and "".join(lines).replace(" ", "") == text.replace(" ", "")
+            assert all(fonts.get(16).size(line)[0] <= width for line in lines)
+            if len(lines) > 1:
+                last, before = (fonts.get(16).size(line)[0] for line in lines[-1:] + lines[-2:-1])
+                assert last >= width * WIDOW or last >= before * 0.5, (width, lines)

@@ -25,6 +25,7 @@ from gouji.ui.scenes.table import TableScene
 from ui_helpers import click, key, make_app
 
 LEVELS = ("easy", "normal", "hard", "expert")
+pytestmark = pytest.mark.slow   # 16 cases with a worker pool: CI runs them, the fast lane does not
 
 
 @pytest.fixture(autouse=True)

@@ -15,6 +15,7 @@ class Fonts:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple, pygame.Surface] = {}
+        self._wraps: dict[tuple, tuple[str, ...]] = {}   # wrapped lines per (text, size, width, bold)
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -58,7 +59,31 @@ class Fonts:
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Split into lines that fit ``width`` (CJK breaks anywhere, Latin at spaces, never
-        at a ``KEEP`` space)."""
+        at a ``KEEP`` space), with no widow: when the last line would hold only a few
+        words ("人）", "pay 2"), the lines are balanced, as narrow as keeps their number."""
+        key = (text, size, width, bold)
+        cached = self._wraps.get(key)
+        if cached is None:
+            if len(self._wraps) > 2000:
+                self._wraps.clear()
+            cached = self._wraps[key] = tuple(self._balanced(text, size, width, bold))
+        return list(cached)
+
+    def _balanced(self, text: str, size: int, width: int, bold: bool) -> list[str]:
+        lines = self._greedy(text, size, width, bold)
+        font = self.get(size, bold)
+        if len(lines) < 2 or font.size(lines[-1])[0] >= width * WIDOW:
+            return lines
+        low, high = width // 2, width   # the narrowest width that still needs no more lines
+        while low < high:
+            middle = (low + high) // 2
+            if len(self._greedy(text, size, middle, bold)) == len(lines):
+                high = middle
+            else:
+                low = middle + 1
+        return self._greedy(text, size, high, bold)
+
+    def _greedy(self, text: str, size: int, width: int, bold: bool) -> list[str]:
         font = self.get(size, bold)
         lines: list[str] = []
         line = ""
@@ -74,6 +99,7 @@ class Fonts:
         return [text.replace(KEEP, " ") for text in lines]
 
 
+WIDOW = 0.35   # a last line narrower than this share of the width is rebalanced
 CLOSING = set("，。：；！？、）」》”’%,.:;!?)]…")   # never at the start of a line
 KEEP = "\u00a0"   # a space no line breaks at (a group of cards stays on one line); drawn as a space
 OPENING = set("（「《“‘([")                       # never at the end of a line
