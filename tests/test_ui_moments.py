@@ -197,3 +197,44 @@ def test_a_deal_of_a_match_at_normal_speed_draws_its_moments(screen):
         if scene.table.game.results:
             break
     assert scene.table.game.results and {"banner_gouji", "banner_out"} <= seen
+
+
+def banners_seen(stream, rules=None, seconds: float = 30.0) -> list[str]:
+    """The banners the director raises for a stream of events, in order (each once)."""
+    director = Director(human=0, rules=rules)
+    seen: list = []
+    for _ in range(int(seconds / 0.05)):
+        director.update(0.05, stream)
+        if director.banner is not None and (not seen or seen[-1] is not director.banner):
+            seen.append(director.banner)
+    return [banner.key for banner in seen]
+
+
+def test_a_plain_play_that_breaks_a_burn_is_staged_as_jieshao_not_as_a_duel():
+    """Seat 1 burns 0's KK with AA; 1's 对头 (4) answers with 22: the engine logs the
+    解烧 before the play, and the banner stays 解烧 (no 对头对决 over it)."""
+    rules = BASIC.replace(burn_by_teammates=False)   # 0's window asks 1 first
+    game = Game.from_hands(["KK3", "AAx45", "55", "66", "225", "88"], leader=0, rules=rules)
+    for action in ("play KK", "burn AA"):
+        game.apply(action)
+    while game.current_seat != 4:
+        game.apply("noburn" if "noburn" in game.legal_actions() else "pass")
+    game.apply("play 22")
+    kinds = [e.kind for e in game.events]
+    at = kinds.index(ev.BURN_END)
+    assert kinds[at + 1] == ev.PLAY and game.events[at + 1].protected and game.events[at + 1].seat == 4
+    assert banners_seen(game.events, rules) == ["banner_gouji", "banner_burn", "banner_burn_end"]
+
+
+def test_a_dead_big_joker_play_gets_no_duel_banner():
+    game = Game.from_hands(["XKK3", "AA45", "55", "66", "77", "88"], leader=0, rules=BASIC)
+    game.apply("play XKK")
+    play = next(e for e in game.events if e.kind == ev.PLAY)
+    assert play.protected                                # a 够级 with the 对头 in: flagged protected
+    assert "banner_gouji" not in banners_seen(game.events, BASIC)
+
+
+def test_moments_that_come_together_are_each_shown_in_turn():
+    """A 烧牌 that stands and opens: the 开点 waits for the 烧牌 banner instead of hiding it."""
+    stream = [Event(ev.LEAD_TURN, 0), Event(ev.OPENED, 3), Event(ev.MEN, 4, "", (1,))]
+    assert banners_seen(stream) == ["banner_opened", "banner_men"]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ...engine import events as ev
 from ...engine.events import Event, EventKind
+from ...engine.rules import RuleSet
 from ...engine.seats import order_from
 from .board import Board, Spot
 from .layout import Layout, Point
@@ -69,8 +70,10 @@ class Director:
     BANNER_SECONDS = 1.4
 
     def __init__(self, human: int = 0, scale: float = 1.0, sound: Callable[[str], None] = lambda name: None,
-                 on_deal_end: Callable[[bool], None] = lambda final: None) -> None:
+                 on_deal_end: Callable[[bool], None] = lambda final: None, rules: RuleSet | None = None) -> None:
         self.human, self.scale, self.sound, self.on_deal_end = human, scale, sound, on_deal_end
+        self.rules = rules             # for what the banners call a dead play (§1.3)
+        self._previous: Event | None = None   # the event shown last (a 解烧 comes before its play)
         self.board = Board(human=human)
         self.shown = 0                 # events of the stream already shown
         self.flights: list[Flight] = []
@@ -80,6 +83,7 @@ class Director:
         self.panel_seconds = 4.0       # how long the 进贡/还贡 panel stays unless dismissed
         self.banner: Banner | None = None
         self.banner_left = 0.0
+        self.banners_next: list[Banner] = []   # moments that came while a banner was up: each gets its turn
         self.panel: list[Transfer] | None = None
         self.panel_left = 0.0
         self._panel_rows = 0           # transfer rows already shown this deal
@@ -131,6 +135,8 @@ class Director:
         self.banner_left = max(0.0, self.banner_left - dt)
         if self.banner_left <= 0:
             self.banner = None
+            if self.banners_next:
+                self._raise(self.banners_next.pop(0))
         if self.panel is not None:
             self.panel_left -= dt
             if self.panel_left <= 0:
@@ -159,15 +165,22 @@ class Director:
         return True
 
     def _banner(self, event: Event) -> None:
-        banner = banner_for(event, self._last_winner)
+        banner, self._previous = banner_for(event, self._last_winner, self._previous, self.rules), event
         if event.kind == ev.ROUND_END:
             self._last_winner = event.seat
         elif event.kind in (ev.LEAD_TURN, ev.DEAL_START):
             self._last_winner = None
-        if banner is not None and self.moments:
-            self.banner, self.banner_left = banner, self.BANNER_SECONDS * max(self.scale, 0.5)
-            if banner.sound:
-                self.sound(banner.sound)
+        if banner is None or not self.moments:
+            return
+        if self.banner is not None and self.banner_left > 0:
+            self.banners_next = (self.banners_next + [banner])[-3:]   # 烧牌 then its 开点: both are read
+        else:
+            self._raise(banner)
+
+    def _raise(self, banner: Banner) -> None:
+        self.banner, self.banner_left = banner, self.BANNER_SECONDS * max(self.scale, 0.5)
+        if banner.sound:
+            self.sound(banner.sound)
 
     # ----- one event -----------------------------------------------------
     def _show(self, event: Event, after: Sequence[Event]) -> None:

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from ...engine import events as ev
 from ...engine.events import Event
+from ...engine.plays import is_dead, parse_play
+from ...engine.rules import RuleSet
 from ...engine.scoring import is_chuan_san_hu
 from ...engine.seats import opposite
 
@@ -25,12 +27,18 @@ class Banner:
     place: int = 0                 # for going out: 0 (头科) … 5
 
 
-def banner_for(event: Event, last_winner: int | None) -> Banner | None:
-    """The banner an event earns, if any. ``last_winner`` owned the last round (for 接风)."""
+def banner_for(event: Event, last_winner: int | None, previous: Event | None = None,
+               rules: RuleSet | None = None) -> Banner | None:
+    """The banner an event earns, if any. ``last_winner`` owned the last round (for 接风);
+    ``previous`` is the event before (a play that broke a burn comes after its 解烧)."""
     seat, kind = event.seat, event.kind
     if kind in (ev.PLAY, ev.BURN) and seat is not None:
         if kind == ev.BURN:   # the cards' own sound plays with them: the banner adds none
             return Banner("banner_burn", seat, (seat,), "", "fire")
+        if previous is not None and previous.kind == ev.BURN_END and previous.info[:1] == (seat,):
+            return None       # this play broke a burn: the 解烧 banner stays up
+        if event.protected and is_dead(parse_play(event.cards), rules):
+            return None       # a 大王 play: nobody can take it, there is no duel
         if event.special:
             return Banner("banner_gousiji", seat, (seat,), "")
         if event.protected:

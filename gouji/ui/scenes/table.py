@@ -57,7 +57,7 @@ class TableScene(TableState, Scene):
         self._unseen: tuple[int, list[int]] | None = None
         self.buttons = ButtonBar()
         self.director = Director(human=self.human, scale=app.anim_scale, sound=app.sounds.play,
-                                 on_deal_end=self._deal_ended)
+                                 on_deal_end=self._deal_ended, rules=table.view().rules)
         self.director.catch_up(table.stream)
         self.drawer = TableDrawer(self)
         self._rebuild_buttons()
