@@ -14,6 +14,8 @@ from test_ui_phases import SESSIONS, match_at
 import bots
 from gouji import Game, Match, RuleSet
 from gouji.engine import events as ev
+from gouji.engine.actions import ranks_of
+from gouji.engine.cards import spoken
 from gouji.engine.events import Event
 from gouji.table import Table
 from gouji.ui.i18n import t
@@ -164,8 +166,15 @@ def test_the_prompt_of_each_phase(name, key):
         session.apply(bots.make("normal", seat).choose(session.view(seat), random.Random(0)))
     view = session.view(0)
     line = turn_prompt(view, lambda seat: f"S{seat}")
-    fields = {"name": f"S{view.standing_owner}", "cards": "K K"} if name == "burn" else {}
-    assert line.zh == t(key, "zh", **fields) and line.en == t(key, "en", **fields)
+    fields: dict[str, dict] = {lang: {} for lang in ("zh", "en")}
+    if name == "burn":
+        fields = {lang: {"name": f"S{view.standing_owner}", "cards": "K K"} for lang in fields}
+    if name.startswith("return"):   # how many, and which ranks may go back (§6)
+        returns = [move for move in view.legal_moves if move.kind == "return"]
+        allowed = [int(any(ranks_of(move)[r] for move in returns)) for r in range(15)]
+        fields = {lang: {"n": sum(ranks_of(returns[0])), "ranks": spoken(allowed, lang)} for lang in fields}
+        assert str(fields["zh"]["n"]) in line.zh and fields["en"]["ranks"] in line.en
+    assert line.zh == t(key, "zh", **fields["zh"]) and line.en == t(key, "en", **fields["en"])
 
 
 def test_the_burn_prompt_says_whose_play_with_what_and_the_duty():
@@ -238,3 +247,24 @@ def test_moments_that_come_together_are_each_shown_in_turn():
     """A 烧牌 that stands and opens: the 开点 waits for the 烧牌 banner instead of hiding it."""
     stream = [Event(ev.LEAD_TURN, 0), Event(ev.OPENED, 3), Event(ev.MEN, 4, "", (1,))]
     assert banners_seen(stream) == ["banner_opened", "banner_men"]
+
+
+def test_a_tribute_with_nothing_to_give_says_why(screen):
+    """Qingdao: tribute is paid in jokers and 2s (§6); a payer with none gives nothing,
+    and the log and the panel say so instead of "落贡 0 张"."""
+    match = Match.new(2, RuleSet.preset("qingdao"))
+    players = [bots.make("normal", s) for s in range(6)]
+    rng = random.Random(2)
+    while not any(e.kind == ev.TRIBUTE and e.count == 0 for e in match.events):
+        seat = match.current_seat
+        match.apply(players[seat].choose(match.view(seat), rng))
+    empty = next(e for e in match.events if e.kind == ev.TRIBUTE and e.count == 0)
+    app = make_app(screen, lang="zh")
+    app.play_match(match)
+    scene = app.scenes.top
+    assert "没有王和 2 可进" in scene.drawer.sidebar.describe(empty)
+    assert "0 张" not in scene.drawer.sidebar.describe(empty)
+    rows = transfers(scene.board.deal_events, scene.human)
+    assert any(row.count == 0 for row in rows)
+    scene.director.panel = rows
+    app.draw()                                           # the panel draws its "none" row

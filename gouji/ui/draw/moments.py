@@ -81,6 +81,9 @@ def draw_panel(screen: pygame.Surface, fonts: Fonts, art: CardArt, L: Layout, ro
             line = f"{who}  {transfer_label(row, lang)}"
         text = fonts.render_fit(line, L.font(17), theme.TEXT, L.s(330))
         screen.blit(text, (box.left + L.s(20), y + (card[1] - text.get_height()) // 2))
+        if row.count == 0 and row.kind not in ("return", "buy3"):   # owed, but none of the cards it takes
+            why = fonts.render_fit(t("panel_nothing", lang), L.font(15), theme.TEXT_DIM, width - L.s(390))
+            screen.blit(why, (box.left + L.s(370), y + (card[1] - why.get_height()) // 2))
         faces = [art.face(c, card) for c in row.cards] if row.cards else [art.back(card)] * row.count
         for i, image in enumerate(faces[:6]):
             screen.blit(image, (box.left + L.s(370) + i * (card[0] + L.s(4)), y))

@@ -104,6 +104,8 @@ class SidebarPainter(Painter):
         if event.kind in ev.TRANSFERS:
             kind = KIND_NAMES.get(event.tribute_kind, ("", ""))[0 if lang == "zh" else 1] \
                 if event.kind == ev.TRIBUTE else ""
+            if event.kind == ev.TRIBUTE and event.count == 0:   # say why, not "落贡 0 张"
+                key = "log_tribute_none"
             return t(key, lang, name=name, other=scene.seat_name(event.other or 0), kind=kind, count=event.count,
                      cards=cards_word(event.count))
         if event.kind == ev.OUT:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...engine.actions import parse_action
+from ...engine.actions import MoveKind, parse_action, ranks_of
 from ...engine.cards import RANK_OF_CARD, parse_counts, spoken
 from ...engine.phases import Phase
 from ...engine.view import SeatView
@@ -44,7 +44,21 @@ def turn_prompt(view: SeatView, seat_name: Callable[[int], str]) -> Line:
         key = "your_turn_wutou" if view.seat in view.wutou else "your_turn_burn"
         owner = view.standing_owner
         return said(key, "turn", name="" if owner is None else seat_name(owner), cards=pretty(view.standing or ""))
+    if view.phase == Phase.RETURN:
+        return _return_prompt(view)
     return said(PHASE_PROMPTS.get(view.phase, "your_turn_follow"), "turn")
+
+
+def _return_prompt(view: SeatView) -> Line:
+    """还贡: how many cards and of which ranks, before the player can make a mistake (§6)."""
+    returns = [move for move in view.legal_moves if move.kind == MoveKind.RETURN]
+    count = sum(ranks_of(returns[0])) if returns else 0
+    allowed = [0] * len(view.hand)
+    for move in returns:
+        allowed = [max(a, 1 if n else 0) for a, n in zip(allowed, ranks_of(move))]
+    ranks = {lang: " ".join(spoken(allowed, lang).split()) for lang in ("zh", "en")}
+    return Line(t("your_turn_return", "zh", n=count, ranks=ranks["zh"]),
+                t("your_turn_return", "en", n=count, ranks=ranks["en"]), "turn")
 
 
 def status(view: SeatView, seat_name: Callable[[int], str], human_to_act: bool, autoplay: bool,
