@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from gouji.engine.actions import parse_action
 from gouji.engine.view import SeatView
 
-from .reasons import reason
+from .reasons import Reason, reason, searched
 from .scripted import EXPERT_JUDGEMENT, Scored, ScriptedBot
 from .search.search import Budget, Cancelled, Outcome, default_workers, search
 
@@ -134,11 +134,11 @@ class ExpertBot:
         if not decision.outcomes:
             return ranked
         by_action = {item.action: item for item in ranked}
-        searched = sorted(decision.outcomes, key=lambda o: -o.mean)
+        by_mean = sorted(decision.outcomes, key=lambda o: -o.mean)
         best = decision.action
-        first = Scored(best, GO_OUT, reason("search_best"))
-        rest = [by_action[o.action] for o in searched if o.action != best]
-        seen = {o.action for o in searched}
+        first = Scored(best, GO_OUT, _found(decision.outcomes, best))
+        rest = [by_action[o.action] for o in by_mean if o.action != best]
+        seen = {o.action for o in by_mean}
         return [first, *rest, *[item for item in ranked if item.action not in seen]]
 
 
@@ -180,5 +180,14 @@ def pick(outcomes: list[Outcome], margin: float = MARGIN, z: float = Z) -> str:
         return best.action
     return outcomes[0].action
 
+
+
+def _found(outcomes: list[Outcome], best: str) -> Reason:
+    """The hint's reason for the search's choice, in figures."""
+    chosen = next(o for o in outcomes if o.action == best)
+    others = sorted((o for o in outcomes if o.action != best), key=lambda o: -o.mean)
+    if not others:
+        return searched(chosen.rollouts, best, 0.0, None)
+    return searched(chosen.rollouts, best, chosen.mean - others[0].mean, others[0].action)
 
 __all__ = ["ExpertBot", "Decision", "pick"]

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from gouji.engine.actions import parse_action, ranks_of
+from gouji.engine.cards import spoken
+
 
 class Reason(NamedTuple):
     key: str
@@ -45,3 +48,34 @@ REASONS = {
 def reason(key: str) -> Reason:
     zh, en = REASONS[key]
     return Reason(key, zh, en)
+
+
+_WORDS = {"pass": ("过牌", "a pass"), "noburn": ("不烧", "no burn"), "rang": ("让牌", "a yield (让)")}
+
+
+def said(action: str, lang: str) -> str:
+    """An action as players say it: 出 K K / play K K, 过牌 / a pass."""
+    move = parse_action(action)
+    if move.kind.takes_cards:
+        cards = spoken(ranks_of(move), lang)
+        return f"出 {cards}" if lang == "zh" else f"play {cards}"
+    zh, en = _WORDS.get(str(move.kind), (str(move.kind), str(move.kind)))
+    return zh if lang == "zh" else en
+
+
+def searched(deals: int, chosen: str, margin: float, other: str | None) -> Reason:
+    """What the search found for its choice: over how many guessed deals, and by how
+    much it beat the next best (or, when a challenger led by less than the bar to
+    change, that it kept its judgement's choice)."""
+    if other is None:
+        return Reason("search_best", *REASONS["search_best"])
+    if margin >= 0:
+        return Reason("search_best",
+                      f"把几种出法在 {deals} 个猜出的牌局里打到底："
+                      f"这手平均每局比{said(other, 'zh')}多得 {margin:.2f} 分",
+                      f"played out over {deals} guessed deals, this scores {margin:.2f} points a deal more than "
+                      f"{said(other, 'en')}")
+    return Reason("search_kept",
+                  f"在 {deals} 个猜出的牌局里，{said(other, 'zh')}平均只多 {-margin:.2f} 分，不够把握，还是这手",
+                  f"over {deals} guessed deals {said(other, 'en')} scored only {-margin:.2f} points a deal more: "
+                  "too little to be sure, so this one")

@@ -171,7 +171,13 @@ def test_expert_hints_explain_the_searched_best():
     hints = suggest(view, 3, level="expert", think_nodes=24)
     assert 1 <= len(hints) <= 3 and len({h.action for h in hints}) == len(hints)
     assert all(h.action in view.legal_actions for h in hints)
-    assert (hints[0].zh, hints[0].en) == REASONS["search_best"]
+    decision = expert(view.seat, nodes=24).decide(view)
+    first = next(o for o in decision.outcomes if o.action == hints[0].action)
+    assert f"over {first.rollouts} guessed deals" in hints[0].en and str(first.rollouts) in hints[0].zh
+    others = [o for o in decision.outcomes if o.action != hints[0].action]
+    margin = first.mean - max(o.mean for o in others)
+    assert f"{abs(margin):.2f} points a deal more" in hints[0].en     # what it found, in figures
+    assert hints[0].en != REASONS["search_best"][1]
 
 
 def test_rollouts_play_only_legal_moves_to_the_end():
