@@ -25,6 +25,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "preset": (*PRESETS, "custom"),   # custom: the rules file in the config folder
     "show_counts": ("le10", "always"),
     "bot_level": ("easy", "normal", "hard", "expert"),
+    "hand_sort": ("rank", "groups", "gouji"),   # low to high; biggest groups first; 够级 groups first
 }
 
 
@@ -38,6 +39,7 @@ class Settings:
     show_counts: str = "le10"
     auto_pass: bool = True
     move_timer: bool = False   # 15 s per decision, then the hint is played
+    hand_sort: str = "rank"
     preset: str = "qingdao"
 
     def replace(self, **changes: Any) -> "Settings":

@@ -151,7 +151,7 @@ class TableDrawer(Painter):
     # ----- the human's hand -------------------------------------------------------
     def _draw_hand(self, screen: pygame.Surface, view: SeatView) -> None:
         scene, L = self.scene, self.L
-        hand, selected, received = scene.board.hand, scene.selected_indexes(), set(scene.board.received)
+        hand, selected, received = scene.hand, scene.selected_indexes(), set(scene.board.received)
         boxes = L.hand_boxes(len(hand), selected)
         mine = scene.human_turn()
         allowed = scene.returnable_ranks() if mine and view.phase == Phase.RETURN else None

@@ -9,12 +9,13 @@ a test), ``apply`` moves it on by one event as the director shows it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...engine import events as ev
-from ...engine.cards import card_rank, card_suit
+from ...engine.cards import TWO, card_rank, card_suit, counts_of_cards
 from ...engine.events import Event
+from ...engine.plays import Play, is_gouji
 from ...engine.seats import opposite
 
 
@@ -25,6 +26,22 @@ def display_key(card: int) -> tuple[int, int, int]:
 
 def in_hand_order(cards) -> tuple[int, ...]:
     return tuple(sorted(cards, key=display_key))
+
+
+def sorted_hand(cards: Sequence[int], order: str = "rank") -> tuple[int, ...]:
+    """The hand as the player chose to see it: ``rank`` low to high; ``groups`` the
+    biggest groups of one rank first; ``gouji`` the ranks that make a 够级 play on
+    their own first (§1.4), each part low to high."""
+    counts = counts_of_cards(cards)
+    if order == "groups":
+        return tuple(sorted(cards, key=lambda c: (-counts[card_rank(c)], *display_key(c))))
+    if order == "gouji":
+        def gouji_first(card: int) -> tuple[int, int, int, int]:
+            rank = card_rank(card)
+            whole = Play(rank, counts[rank], 0, 0, 0) if rank < TWO else None
+            return (0 if whole is not None and is_gouji(whole) else 1, *display_key(card))
+        return tuple(sorted(cards, key=gouji_first))
+    return in_hand_order(cards)
 
 
 @dataclass(frozen=True)
@@ -160,4 +177,4 @@ _HANDLERS = {
     ev.MATCH_OVER: Board._match_over,
 }
 
-__all__ = ["Board", "Spot", "display_key", "in_hand_order"]
+__all__ = ["Board", "Spot", "display_key", "in_hand_order", "sorted_hand"]

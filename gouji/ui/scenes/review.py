@@ -24,7 +24,7 @@ from ..draw import theme
 from ..draw.table import TableDrawer
 from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
-from ..model.board import Board
+from ..model.board import Board, sorted_hand
 from ..model.director import Director
 from ..model.layout import Layout
 from ..model.prompts import Line, said
@@ -144,6 +144,10 @@ class ReviewScene(Scene):
 
     def human_turn(self) -> bool:
         return False
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return sorted_hand(self.board.hand, self.app.settings.hand_sort)
 
     time = 0.0   # a review never animates: no clock, no timer, nobody thinking
 

@@ -16,10 +16,10 @@ from .base import ButtonScene, Host
 
 ROWS = [("language", "set_language"), ("bot_level", "set_bot_level"), ("speed", "set_speed"), ("sound", "set_sound"),
         ("counter", "set_counter"), ("show_counts", "set_counts"), ("auto_pass", "set_autopass"),
-        ("move_timer", "set_move_timer"), ("preset", "set_preset")]
+        ("move_timer", "set_move_timer"), ("hand_sort", "set_hand_sort"), ("preset", "set_preset")]
 TOP, ROW_HEIGHT = 130, 60
 PREFIXES = {"language": "lang_", "speed": "speed_", "show_counts": "counts_", "preset": "preset_",
-            "bot_level": "level_"}
+            "bot_level": "level_", "hand_sort": "sort_"}
 
 
 def options_of(key: str, current: Any) -> tuple[Any, ...]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ...engine.view import SeatView
 from ...table import Table
-from ..model.board import Board
+from ..model.board import Board, sorted_hand
 from ..model.director import Director
 from ..model.layout import Layout
 from ..model.prompts import MOVE_SECONDS, Line, status
@@ -69,7 +69,8 @@ class TableState:
 
     @property
     def hand(self) -> tuple[int, ...]:
-        return self.board.hand
+        """The player's cards in the order he chose in the settings (hand_sort)."""
+        return sorted_hand(self.board.hand, self.app.settings.hand_sort)
 
     @property
     def selected(self) -> set[int]:
@@ -77,7 +78,7 @@ class TableState:
 
     def selected_indexes(self) -> set[int]:
         chosen = self.chosen
-        return {i for i, card in enumerate(self.board.hand) if card in chosen}
+        return {i for i, card in enumerate(self.hand) if card in chosen}
 
     def seat_name(self, seat: int) -> str:
         """Name for the log: role and name (对头大张 / Zhang)."""
