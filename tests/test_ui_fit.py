@@ -70,3 +70,24 @@ def test_notices_at_the_table_cover_no_seat(display, home, size):
             assert not area.colliderect(pygame.Rect(L.badge_box(place))), (place, size)
         toolbar = scene.toolbar.buttons if hasattr(scene, "toolbar") else []   # the practice switches
         assert all(not area.colliderect(button.rect) for button in toolbar)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080), (1280, 720)])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_lesson_title_fits_inside_its_button(display, home, size, lang):
+    """Two lines at most, clear of the button's edges, never cut, and an English title
+    never broken inside a Chinese term (底牌, 买3)."""
+    from gouji.ui.scenes.learn_menu import LessonButton
+    app = make_app(display.set_mode(size), lang=lang)
+    app.open_learn()
+    buttons = [b for b in app.scenes.top.buttons.buttons if isinstance(b, LessonButton)]
+    assert len(buttons) >= 17
+    for button in buttons:
+        tick = button.rect.height * 2 // 5
+        room = button.rect.right - (button.rect.x + tick // 2 + tick + tick // 3) - tick // 2
+        font_size, lines = button.title_lines(app.fonts, room)
+        assert "".join(lines).replace(" ", "") == button.label.replace(" ", ""), lines   # nothing cut
+        assert all(app.fonts.get(font_size, True).size(line)[0] <= room for line in lines)
+        assert round(font_size * 1.2) * len(lines) <= button.rect.height - font_size // 2
+        if lang == "en":   # every break at a space of the title
+            assert " ".join(lines) == button.label, lines

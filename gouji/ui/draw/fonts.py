@@ -107,10 +107,13 @@ OPENING = set("（「《“‘([")                       # never at the end of a
 
 def _tokens(text: str) -> list[str]:
     """Break points: between CJK characters and at spaces, never before closing or after
-    opening punctuation (so no line starts with "，" or ends with "（")."""
+    opening punctuation (so no line starts with "，" or ends with "（"). In English text a
+    Chinese term (底牌, 宣点) is one word: it breaks at spaces only."""
+    english = any("a" <= ch.lower() <= "z" for ch in text) and sum(map(_cjk, text)) * 3 < len(text)
     merged: list[str] = []
     for token in _raw_tokens(text):
-        if merged and (token[:1] in CLOSING or merged[-1][-1:] in OPENING or _kept(merged[-1], token)):
+        joined = english and merged and not merged[-1].endswith(" ")   # English breaks at spaces only
+        if merged and (joined or token[:1] in CLOSING or merged[-1][-1:] in OPENING or _kept(merged[-1], token)):
             merged[-1] += token
         else:
             merged.append(token)

@@ -36,16 +36,22 @@ class LessonButton(Button):
         if self.done:
             draw_check(screen, pygame.Rect(left, self.rect.centery - tick // 2, tick, tick), (40, 110, 40))
         left += tick + tick // 3
-        room = self.rect.right - left - self.rect.height
-        size, lines = self.size, fonts.wrap(label, self.size, room, bold=True)
-        while len(lines) > 2 and size > 11:
-            size -= 1
-            lines = fonts.wrap(label, size, room, bold=True)
-        step = round(size * 1.22)
-        top = self.rect.centery - step * min(2, len(lines)) // 2
-        for i, line in enumerate(lines[:2]):
+        room = self.rect.right - left - tick // 2   # the key is a tag on the corner: the title has the rest
+        size, lines = self.title_lines(fonts, room)
+        step = round(size * 1.2)
+        top = self.rect.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
             text = fonts.render_fit(line, size, theme.BUTTON_TEXT, room, bold=True)
             screen.blit(text, (left, top + i * step))
+
+    def title_lines(self, fonts, room: int) -> tuple[int, list[str]]:
+        """The title at the largest size that fits in two lines inside the button, clear of its edges."""
+        size = self.size
+        lines = fonts.wrap(self.label, size, room, bold=True)
+        while size > 11 and (len(lines) > 2 or round(size * 1.2) * len(lines) > self.rect.height - size // 2):
+            size -= 1
+            lines = fonts.wrap(self.label, size, room, bold=True)
+        return size, lines[:2]
 
 
 class LearnScene(Scene):
