@@ -268,3 +268,21 @@ def test_a_tribute_with_nothing_to_give_says_why(screen):
     assert any(row.count == 0 for row in rows)
     scene.director.panel = rows
     app.draw()                                           # the panel draws its "none" row
+
+
+def test_returns_join_the_tribute_panel_until_the_play_begins(screen):
+    """The panel holds the table while it is read; then the table moves on under it and
+    every return joins it, so it never closes before the last one (or a key) — and the
+    key that closes a panel already read still acts."""
+    scene = tribute_scene(screen)
+    run_until(scene, lambda: scene.director.panel is not None)
+    first = most = len(scene.director.panel)
+    for _ in range(4000):
+        if any(e.kind == ev.LEAD_TURN for e in scene.board.deal_events):
+            break
+        assert scene.director.panel is not None, "the panel closed before the play began"
+        most = max(most, len(scene.director.panel))
+        if scene.human_turn() and scene.view.phase == "return":
+            scene.table.submit(scene.human, scene.view.legal_actions[0])
+        scene.update(0.05)
+    assert most == len(transfers(scene.board.deal_events, scene.human)) > first

@@ -18,6 +18,8 @@ from .layout import Layout, Point
 from .moments import Banner, Transfer, banner_for, transfers
 from .tween import Tween, ease_in_out, ease_out_cubic
 
+LINGER = 1.5   # seconds a return that joins the 进贡 panel stays on show before the play begins
+
 Anchor = Callable[[Layout], list[Point]]   # where cards are, at the window's current size
 
 
@@ -86,18 +88,21 @@ class Director:
         self.banners_next: list[Banner] = []   # moments that came while a banner was up: each gets its turn
         self.panel: list[Transfer] | None = None
         self.panel_left = 0.0
+        self.panel_live = False        # read: the table moves on under it, later returns join it
         self._panel_rows = 0           # transfer rows already shown this deal
         self._last_winner: int | None = None
 
     @property
     def busy(self) -> bool:
         """Something is still being shown: wait before the next action."""
-        return bool(self.hold or self.flights or self.pause > 0 or self.panel is not None)
+        return bool(self.hold or self.flights or self.pause > 0 or (self.panel is not None and not self.panel_live))
 
     def dismiss(self) -> bool:
-        """A click or a key closes the tribute panel; True when there was one."""
-        shown, self.panel = self.panel is not None, None
-        return shown
+        """A click or a key closes the tribute panel; True when it was holding the table
+        (the key was for the panel). A panel already read closes and lets the key through."""
+        holding = self.panel is not None and not self.panel_live
+        self.panel = None
+        return holding
 
     def idle(self, stream: Sequence[Event]) -> bool:
         return not self.busy and self.shown >= len(stream)
@@ -139,8 +144,10 @@ class Director:
                 self._raise(self.banners_next.pop(0))
         if self.panel is not None:
             self.panel_left -= dt
-            if self.panel_left <= 0:
-                self.panel = None
+            if self.panel_left <= 0:   # read: it stays while returns may still come, and they join it
+                self.panel_live = True
+                if self._transfers_over():
+                    self.panel = None
         for flight in self.flights:
             flight.tween.update(dt)
         self.flights = [f for f in self.flights if not f.tween.done]
@@ -148,6 +155,10 @@ class Director:
             event = stream[self.shown]
             if event.kind not in ev.TRANSFERS and self._open_panel():
                 return   # the tribute just paid is on show first
+            if event.kind == ev.LEAD_TURN and self.panel is not None:
+                if self.panel_left > 0:
+                    return   # the last return stays on show a moment before the play begins
+                self.panel = None
             self.shown += 1
             self._show(event, stream[self.shown:self.shown + 1])
         if not self.busy and self.shown >= len(stream):
@@ -161,8 +172,15 @@ class Director:
         self._panel_rows = len(rows)
         if not self.moments:
             return False
-        self.panel, self.panel_left = rows, self.panel_seconds
+        if self.panel is not None and self.panel_live:   # a return joins the panel on show
+            self.panel, self.panel_left = rows, min(self.panel_seconds, LINGER)
+            return False
+        self.panel, self.panel_left, self.panel_live = rows, self.panel_seconds, False
         return True
+
+    def _transfers_over(self) -> bool:
+        """This deal's play has begun: no more tribute or returns will come."""
+        return any(event.kind == ev.LEAD_TURN for event in self.board.deal_events)
 
     def _banner(self, event: Event) -> None:
         banner, self._previous = banner_for(event, self._last_winner, self._previous, self.rules), event
