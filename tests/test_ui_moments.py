@@ -286,3 +286,23 @@ def test_returns_join_the_tribute_panel_until_the_play_begins(screen):
             scene.table.submit(scene.human, scene.view.legal_actions[0])
         scene.update(0.05)
     assert most == len(transfers(scene.board.deal_events, scene.human)) > first
+
+
+def test_the_duel_is_staged_while_a_gouji_play_and_its_opposite_face_each_other():
+    """0 plays KK (a 够级): 0 and his 对头 3 duel, play 1; 3 answers with AA: play 2; a
+    plain play or a lead has no duel (the table draws it: both badges lit, a line, the count)."""
+    from gouji.ui.model.moments import duel_of
+    game = Game.from_hands(["KK3", "45", "55", "AA6", "77", "88"], leader=0,
+                           rules=BASIC.replace(burn_by_teammates=False))
+    assert duel_of(game.view(0)) is None                       # a lead: nothing stands yet
+    game.apply("play KK")
+    assert duel_of(game.view(0)) == duel_of(game.view(3)) and duel_of(game.view(0)).plays == 1
+    assert (duel_of(game.view(0)).attacker, duel_of(game.view(0)).rival) == (0, 3)
+    while game.current_seat != 3:
+        game.apply("noburn" if "noburn" in game.legal_actions() else "pass")
+    game.apply("play AA")
+    duel = duel_of(game.view(1))
+    assert duel is not None and (duel.attacker, duel.rival, duel.plays) == (3, 0, 2)
+    plain = Game.from_hands(["553", "66", "77", "88", "99", "TT"], leader=0, rules=BASIC)
+    plain.apply("play 55")
+    assert duel_of(plain.view(0)) is None                      # 55 is no 够级

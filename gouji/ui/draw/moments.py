@@ -48,6 +48,22 @@ def draw_seat_glow(screen: pygame.Surface, L: Layout, box: tuple[int, int, int, 
     pygame.draw.rect(screen, TONE_COLOURS.get(tone, theme.GOLD), rect, max(2, L.s(4)), border_radius=L.s(14))
 
 
+def draw_duel(screen: pygame.Surface, fonts: Fonts, L: Layout, boxes: tuple[tuple[int, int, int, int], ...],
+              plays: int, lang: str) -> None:
+    """The 对头 duel: both badges lit, a line across the felt between them, and how many
+    plays the duel has seen, at the middle of the line."""
+    a, b = (pygame.Rect(box) for box in boxes)
+    for rect in (a, b):
+        pygame.draw.rect(screen, (255, 120, 90), rect.inflate(L.s(10), L.s(10)), max(2, L.s(3)), border_radius=L.s(14))
+    start, end = a.center, b.center
+    pygame.draw.line(screen, (255, 120, 90), start, end, max(2, L.s(3)))
+    label = fonts.render(t("duel_count", lang, n=plays), L.font(15), (30, 14, 8), bold=True)
+    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    pill = label.get_rect(center=middle).inflate(L.s(14), L.s(6))
+    pygame.draw.rect(screen, (255, 150, 110), pill, border_radius=L.s(10))
+    screen.blit(label, label.get_rect(center=pill.center))
+
+
 def transfer_label(row: Transfer, lang: str) -> str:
     if row.kind == "return":
         return t("panel_return", lang)

@@ -14,9 +14,10 @@ from ...engine.seats import order_from
 from ...engine.view import SeatView
 from ..i18n import t
 from ..model.layout import Layout
+from ..model.moments import duel_of
 from ..model.prompts import pretty
 from . import theme
-from .moments import banner_text, draw_banner, draw_panel, draw_received_tag, draw_seat_glow
+from .moments import banner_text, draw_banner, draw_duel, draw_panel, draw_received_tag, draw_seat_glow
 from .seats import SeatsPainter
 from .sidebar import LOG_LINES, SidebarPainter
 from .table_facts import Painter, TableFacts
@@ -48,6 +49,7 @@ class TableDrawer(Painter):
     def draw(self, screen: pygame.Surface) -> None:
         screen.blit(self.backdrop(), (0, 0))
         view = self.scene.view
+        self._draw_duel(screen, view)   # under the seats and the cards
         shown = self.scene.open_hands()
         for seat in range(6):
             if seat in shown:
@@ -64,6 +66,13 @@ class TableDrawer(Painter):
         self._draw_line(screen, view)
         self.sidebar.draw(screen, view)
         self._draw_moments(screen)
+
+    def _draw_duel(self, screen: pygame.Surface, view: SeatView) -> None:
+        """Under the cards on the felt: the 对头 duel of the standing 够级 play, while it lasts."""
+        duel = duel_of(view) if self.scene.director.moments else None
+        if duel is not None:
+            boxes = (self.L.badge_box(self.place(duel.attacker)), self.L.badge_box(self.place(duel.rival)))
+            draw_duel(screen, self.fonts, self.L, boxes, duel.plays, self.scene.lang)
 
     def _draw_moments(self, screen: pygame.Surface) -> None:
         """The banner of a big moment (its seats aglow) and the tribute panel, over the felt."""

@@ -140,6 +140,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "log_declare": ("{name} 宣点：对头开不了点", "{name} declares: the 对头 won't open"),
     "log_void": ("两人革命，这局作废重发", "Two revolutions: the deal is redealt"),
     # the big moments (banners) and the tribute panel
+    "duel_count": ("对头对决 · 第 {n} 手", "对头 duel · play {n}"),
     "banner_gouji": ("{name} 打够级！对头对决", "{name} plays 够级: a duel with the 对头 (the player opposite)"),
     "banner_gousiji": ("{name} 出够死级：只有烧牌能管", "{name}'s 够死级: only a burn can take it"),
     "banner_burn": ("{name} 烧牌！", "{name} burns it! (烧牌)"),

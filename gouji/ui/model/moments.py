@@ -9,10 +9,11 @@ from dataclasses import dataclass
 
 from ...engine import events as ev
 from ...engine.events import Event
-from ...engine.plays import is_dead, parse_play
+from ...engine.plays import is_dead, is_gouji, parse_play
 from ...engine.rules import RuleSet
 from ...engine.scoring import is_chuan_san_hu
 from ...engine.seats import opposite
+from ...engine.view import SeatView
 
 
 @dataclass(frozen=True)
@@ -94,4 +95,31 @@ def transfers(events: Sequence[Event], viewer: int) -> list[Transfer]:
     return rows
 
 
-__all__ = ["Banner", "banner_for", "Transfer", "transfers"]
+@dataclass(frozen=True)
+class Duel:
+    """A 够级 play and its 对头 facing each other this round (§3.4): the two seats and
+    how many 够级 plays the duel has seen so far."""
+
+    attacker: int
+    rival: int
+    plays: int
+
+
+def duel_of(view: SeatView) -> Duel | None:
+    """The duel on the table: the standing play is a protected 够级 (not a 够死级 or
+    要头 play, which no 对头 answers; not in 四人乱缠) and the owner's 对头 is still in.
+    Its plays are this round's 够级 plays by either of the two, since the first."""
+    owner, play = view.standing_owner, view.standing_play
+    if owner is None or play is None or not is_gouji(play) or view.chaos or view.standing_protected_only_burn:
+        return None
+    rival = opposite(owner)
+    if view.counts[rival] == 0 or rival in view.revolted:
+        return None
+    pair = {owner, rival}
+    plays = [(seat, cards) for seat, kind, cards in view.round_log if kind in ("play", "burn") and cards]
+    start = next((i for i, (seat, cards) in enumerate(plays) if seat in pair and is_gouji(parse_play(cards))), None)
+    count = sum(1 for seat, _ in plays[start:] if seat in pair) if start is not None else 1
+    return Duel(owner, rival, max(1, count))
+
+
+__all__ = ["Banner", "banner_for", "Transfer", "transfers", "Duel", "duel_of"]
