@@ -91,3 +91,15 @@ def test_every_lesson_title_fits_inside_its_button(display, home, size, lang):
         assert round(font_size * 1.2) * len(lines) <= button.rect.height - font_size // 2
         if lang == "en":   # every break at a space of the title
             assert " ".join(lines) == button.label, lines
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_the_stop_autoplay_button_sits_above_the_hand_not_on_it(display, home, size):
+    app = make_app(display.set_mode(size), lang="zh")
+    app.update_settings(auto_pass=False, move_timer=False)
+    app.new_match()
+    scene = app.scenes.top
+    scene.intent("tuoguan")
+    app.frame(0.1)
+    stop = scene.buttons.by_key("stop_autoplay")
+    assert stop is not None and stop.rect.bottom <= app.layout.hand_top - app.layout.rise

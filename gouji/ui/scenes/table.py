@@ -342,9 +342,10 @@ class TableScene(TableState, Scene):
         for (key, label, hotkey), box in zip(side, layout.side_button_boxes(len(side), weights)):
             buttons.append(Button(pygame.Rect(box), t(label, self.lang), self._click(key), key=key,
                                   size=layout.font(15), hotkey=hotkey))
-        if overlay:   # 托管 on: one big button over the hand stops it
-            stop = pygame.Rect(0, 0, layout.s(300), layout.s(56))
-            stop.center = (layout.width // 2, layout.hand_top + layout.hand_card[1] // 2)
+        if overlay:   # 托管 on: one wide button in the action row (above the dimmed hand) stops it
+            x, y, w, h = layout.button_boxes(1)[0]
+            stop = pygame.Rect(0, y, max(w, layout.s(240)), h)
+            stop.centerx = x + w // 2
             buttons.append(Button(stop, t("btn_stop_autoplay", self.lang), lambda: self.intent("tuoguan"),
                                   key="stop_autoplay", size=layout.font(24), hotkey=pygame.K_t))
         self.buttons.set(buttons)
