@@ -26,6 +26,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "show_counts": ("le10", "always"),
     "bot_level": ("easy", "normal", "hard", "expert"),
     "hand_sort": ("rank", "groups", "gouji"),   # low to high; biggest groups first; 够级 groups first
+    "volume": ("low", "medium", "high"),
 }
 
 
@@ -40,6 +41,7 @@ class Settings:
     auto_pass: bool = True
     move_timer: bool = False   # 15 s per decision, then the hint is played
     hand_sort: str = "rank"
+    volume: str = "medium"
     preset: str = "qingdao"
 
     def replace(self, **changes: Any) -> "Settings":

@@ -41,6 +41,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "counts_le10": ("按规则", "as the rules say"), "counts_always": ("总是", "always"),
     "set_move_timer": ("出牌计时（15 秒）", "Move timer (15 s)"),
     "set_hand_sort": ("手牌排序", "Sort the hand"),
+    "set_volume": ("音量", "Volume"),
+    "volume_low": ("小", "low"), "volume_medium": ("中", "medium"), "volume_high": ("大", "high"),
     "sort_rank": ("按点数", "by rank"), "sort_groups": ("按张数", "by group size"),
     "sort_gouji": ("够级在前", "够级 first"),
     "settings_keys": ("↑↓ 选择一项 · ←→ 改变 · Esc 返回", "↑↓ pick a setting · ←→ change it · Esc to go back"),

@@ -15,11 +15,12 @@ from ..i18n import t
 from .base import ButtonScene, Host
 
 ROWS = [("language", "set_language"), ("bot_level", "set_bot_level"), ("speed", "set_speed"), ("sound", "set_sound"),
+        ("volume", "set_volume"),
         ("counter", "set_counter"), ("show_counts", "set_counts"), ("auto_pass", "set_autopass"),
         ("move_timer", "set_move_timer"), ("hand_sort", "set_hand_sort"), ("preset", "set_preset")]
-TOP, ROW_HEIGHT = 130, 60
+TOP, ROW_HEIGHT = 124, 56
 PREFIXES = {"language": "lang_", "speed": "speed_", "show_counts": "counts_", "preset": "preset_",
-            "bot_level": "level_", "hand_sort": "sort_"}
+            "bot_level": "level_", "hand_sort": "sort_", "volume": "volume_"}
 
 
 def options_of(key: str, current: Any) -> tuple[Any, ...]:

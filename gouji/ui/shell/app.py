@@ -94,7 +94,7 @@ class App(RecordsNav, LearnMixin):
         self.window_size = self.screen.get_size()   # the size to come back to from fullscreen
         self.fonts = Fonts()
         self.art = CardArt(self.fonts)
-        self.sounds = Sounds(enabled=options.sound and self.settings.sound)
+        self.sounds = Sounds(enabled=options.sound and self.settings.sound, volume=self.settings.volume)
         self.scenes = SceneStack()
         self.running = True
         self.exit_code = 0
@@ -231,6 +231,7 @@ class App(RecordsNav, LearnMixin):
     def update_settings(self, **changes) -> None:
         self.settings = self.settings.replace(**changes)
         self.sounds.enabled = self.options.sound and self.settings.sound
+        self.sounds.set_volume(self.settings.volume)
         if self.options.persist:
             self._written("settings_save_failed", save_settings(self.settings))
         for scene in self.scenes.scenes:

@@ -43,12 +43,22 @@ SOUNDS = {
 }
 
 
+VOLUMES = {"low": 0.3, "medium": 0.6, "high": 1.0}   # the volume setting's share of full loudness
+
+
 class Sounds:
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, volume: str = "medium") -> None:
         self.available = False
         self._opened = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.volume = VOLUMES.get(volume, VOLUMES["medium"])
         self.enabled = enabled
+
+    def set_volume(self, volume: str) -> None:
+        """The setting's loudness, for every sound from now on."""
+        self.volume = VOLUMES.get(volume, VOLUMES["medium"])
+        for sound in self._sounds.values():
+            sound.set_volume(self.volume)
 
     @property
     def enabled(self) -> bool:
@@ -68,6 +78,8 @@ class Sounds:
             with _quiet_stderr():  # ALSA prints pages of errors when there is no sound card
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1)
             self._sounds = {name: pygame.mixer.Sound(buffer=make()) for name, make in SOUNDS.items()}
+            for sound in self._sounds.values():
+                sound.set_volume(self.volume)
             self.available = True
         except (pygame.error, NotImplementedError):
             self.available = False  # no sound card: play silently
