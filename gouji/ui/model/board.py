@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...engine import events as ev
 from ...engine.cards import TWO, card_rank, card_suit, counts_of_cards
@@ -31,7 +32,12 @@ def in_hand_order(cards) -> tuple[int, ...]:
 def sorted_hand(cards: Sequence[int], order: str = "rank") -> tuple[int, ...]:
     """The hand as the player chose to see it: ``rank`` low to high; ``groups`` the
     biggest groups of one rank first; ``gouji`` the ranks that make a 够级 play on
-    their own first (§1.4), each part low to high."""
+    their own first (§1.4), each part low to high. Asked every frame: made once per hand."""
+    return _sorted_hand(tuple(cards), order)
+
+
+@lru_cache(maxsize=64)
+def _sorted_hand(cards: tuple[int, ...], order: str) -> tuple[int, ...]:
     counts = counts_of_cards(cards)
     if order == "groups":
         return tuple(sorted(cards, key=lambda c: (-counts[card_rank(c)], *display_key(c))))

@@ -49,14 +49,18 @@ def turn_prompt(view: SeatView, seat_name: Callable[[int], str]) -> Line:
     return said(PHASE_PROMPTS.get(view.phase, "your_turn_follow"), "turn")
 
 
+def returnable_ranks(view: SeatView) -> set[int]:
+    """Ranks the seat may give back (§6): those in its legal returns."""
+    return {r for move in view.legal_moves if move.kind == MoveKind.RETURN
+            for r, n in enumerate(ranks_of(move)) if n}
+
+
 def _return_prompt(view: SeatView) -> Line:
     """还贡: how many cards and of which ranks, before the player can make a mistake (§6)."""
     returns = [move for move in view.legal_moves if move.kind == MoveKind.RETURN]
     count = sum(ranks_of(returns[0])) if returns else 0
-    allowed = [0] * len(view.hand)
-    for move in returns:
-        allowed = [max(a, 1 if n else 0) for a, n in zip(allowed, ranks_of(move))]
-    ranks = {lang: " ".join(spoken(allowed, lang).split()) for lang in ("zh", "en")}
+    allowed = returnable_ranks(view)
+    ranks = {lang: spoken([int(r in allowed) for r in range(len(view.hand))], lang) for lang in ("zh", "en")}
     return Line(t("your_turn_return", "zh", n=count, ranks=ranks["zh"]),
                 t("your_turn_return", "en", n=count, ranks=ranks["en"]), "turn")
 

@@ -17,7 +17,7 @@ import pygame
 import bots
 from bots.hints import Hint, suggest
 
-from ...engine.actions import Move, MoveKind, parse_action, ranks_of
+from ...engine.actions import Move, MoveKind, parse_action
 from ...engine.cards import RANK_OF_CARD, counts_of_cards
 from ...engine.errors import IllegalAction, NotationError
 from ...engine.phases import Phase
@@ -27,7 +27,7 @@ from ..draw.table import TableDrawer
 from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
 from ..model.director import Director
-from ..model.prompts import Line, action_words, cards_for, hint_head, said
+from ..model.prompts import Line, action_words, cards_for, hint_head, returnable_ranks, said
 from ..workers.hint_worker import HintWorker
 from .base import Host, Scene
 from .table_buttons import ACTION_KEYS, Spec, action_specs, side_specs
@@ -172,11 +172,7 @@ class TableScene(TableState, Scene):
 
     def returnable_ranks(self) -> set[int]:
         """Ranks the human may give back (§6): those in the legal returns."""
-        ranks: set[int] = set()
-        for move in self.view.legal_moves:
-            if move.kind == MoveKind.RETURN:
-                ranks |= {r for r, n in enumerate(ranks_of(move)) if n}
-        return ranks
+        return returnable_ranks(self.view)
 
     def _after_submit(self, refusal: IllegalAction | None) -> None:
         if refusal is not None:
