@@ -105,14 +105,14 @@ class SeatsPainter(Painter):
         if place is not None:
             return t(f"place_{place}", lang)
         words = []
+        if view.rules.kai_dian and seat not in view.revolted:   # first: a short badge cuts the rest
+            words.append(t("state_opened" if seat in view.opened else "state_not_opened", lang))
         declared = {d for d, _, _ in view.declared}
         for flag, key in ((view.revolted, "state_revolted"), (view.yaotou, "state_yaotou"),
                           (view.burning, "state_burning"), (view.wutou, "state_wutou"),
                           (view.men, "state_men"), (declared, "state_declared")):
             if seat in flag:
                 words.append(t(key, lang))
-        if view.rules.kai_dian and seat not in view.revolted:
-            words.append(t("state_opened" if seat in view.opened else "state_not_opened", lang))
         if view.rang == seat:
             words.append(t("state_rang", lang))
         elif seat in view.passed and view.current_seat != seat:
