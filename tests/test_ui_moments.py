@@ -306,3 +306,19 @@ def test_the_duel_is_staged_while_a_gouji_play_and_its_opposite_face_each_other(
     plain = Game.from_hands(["553", "66", "77", "88", "99", "TT"], leader=0, rules=BASIC)
     plain.apply("play 55")
     assert duel_of(plain.view(0)) is None                      # 55 is no 够级
+
+
+def test_the_duel_count_waits_until_the_banner_leaves_the_middle(screen):
+    """The duel's count sits at the middle of its line, where the 够级 banner is shown
+    first: it is drawn only once the banner has gone (no pill under the ribbon)."""
+    from gouji.ui.draw.moments import draw_duel
+    app = make_app(screen)
+    L, pill = app.layout, (255, 150, 110)
+    boxes = (L.badge_box(0), L.badge_box(3))
+    middle = tuple((pygame.Rect(a).center[i] + pygame.Rect(b).center[i]) // 2 for i, (a, b) in
+                   enumerate([(boxes[0], boxes[1])] * 2))
+    for count, expected in ((True, True), (False, False)):
+        screen.fill((0, 0, 0))
+        draw_duel(screen, app.fonts, L, boxes, 2, "zh", count=count)
+        near = [tuple(screen.get_at((middle[0] + dx, middle[1] + 8))[:3]) for dx in range(-20, 21, 4)]
+        assert (pill in near) is expected

@@ -16,7 +16,7 @@ class EventKind(StrEnum):
     # the play of a deal, in the order a deal meets them
     DEAL = "deal"                  # private: the seat's hand (cards = hand notation)
     LEAD_TURN = "lead"             # a round starts; seat leads
-    PLAY = "play"                  # seat played cards; info: flags gouji / protected / special
+    PLAY = "play"                  # seat played cards; info: flags gouji / protected / special / yaotou
     BURN = "burn"                  # seat burned the standing 够级 with cards
     PASS = "pass"                  # seat passed (扣 when answering his 对头's 够级)
     NOBURN = "noburn"              # seat declined to burn
@@ -96,6 +96,11 @@ class Event:
     def special(self) -> bool:
         """PLAY/BURN: a 够死级 or 要头 play (no 对头 step)."""
         return "special" in self.info
+
+    @property
+    def yaotou(self) -> bool:
+        """PLAY/BURN: the special play is one of the seat's three 要头 plays (§8.6)."""
+        return "yaotou" in self.info
 
     @property
     def place(self) -> int:

@@ -97,7 +97,8 @@ class DealFlow(DealState):
         if self.log is not None:
             self.log.append(Event(ev.BURN if burn else ev.PLAY, seat, str(play),
                                   ("gouji",) * gouji + ("protected",) * protected
-                                  + ("special",) * self.special, card_ids=ids))
+                                  + ("special",) * self.special
+                                  + ("yaotou",) * (self.special and self.special_kind == "yaotou"), card_ids=ids))
         if self.hand_size(seat) == 0:
             self._go_out(seat)
             if self.phase == OVER:

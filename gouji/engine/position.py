@@ -139,6 +139,8 @@ def restore(state: DealState, phase: Phase, current: int | None, fields: Fields)
     state.gou_si_ji = set(_seat_list(fields.get("gousiji", "")))
     state.yaotou = dict(_pair_list(fields.get("yaotou", ""), seats=False))
     state.yaotou_stood = dict(_pair_list(fields.get("stood", ""), seats=False))
+    for seat in state.yaotou:   # a 要头 seat whose plays have not stood yet may leave stood= out
+        state.yaotou_stood.setdefault(seat, 0)
     state.chaos = fields.get("chaos") == "1"
     state.chaos_pending = fields.get("chaos") == "pending"
     state.finish = _seat_list(fields.get("out", ""))

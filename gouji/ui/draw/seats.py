@@ -133,7 +133,7 @@ class SeatsPainter(Painter):
     def _shown_count(self, seat: int, view: SeatView) -> int | None:
         """The seat's card count where the rules show it (§3.10, show_counts) or the player
         asked to always see it; None when it is hidden (then only the stack's height tells)."""
-        count = view.counts[seat]
+        count = self.scene.director.dealt(view.counts[seat])
         if count == 0:
             return None
         if self.scene.counts_always() or view.shown_counts[seat] is not None:
@@ -151,7 +151,7 @@ class SeatsPainter(Painter):
     def backs(self, screen: pygame.Surface, seat: int, view: SeatView) -> None:
         """A shown count as a fan of that many backs; a hidden one as a stack whose height
         follows the cards left (a player can judge it, not count it)."""
-        count = view.counts[seat]
+        count = self.scene.director.dealt(view.counts[seat])   # while dealing, what arrived
         if count == 0:
             return
         L = self.L

@@ -72,7 +72,8 @@ class TableDrawer(Painter):
         duel = duel_of(view) if self.scene.director.moments else None
         if duel is not None:
             boxes = (self.L.badge_box(self.place(duel.attacker)), self.L.badge_box(self.place(duel.rival)))
-            draw_duel(screen, self.fonts, self.L, boxes, duel.plays, self.scene.lang)
+            draw_duel(screen, self.fonts, self.L, boxes, duel.plays, self.scene.lang,
+                      count=self.scene.director.banner is None)
 
     def _draw_moments(self, screen: pygame.Surface) -> None:
         """The banner of a big moment (its seats aglow) and the tribute panel, over the felt."""
@@ -161,6 +162,7 @@ class TableDrawer(Painter):
     def _draw_hand(self, screen: pygame.Surface, view: SeatView) -> None:
         scene, L = self.scene, self.L
         hand, selected, received = scene.hand, scene.selected_indexes(), set(scene.board.received)
+        hand = hand[:scene.director.dealt(len(hand))]   # while dealing, the cards that arrived
         boxes = L.hand_boxes(len(hand), selected)
         mine = scene.human_turn()
         allowed = scene.returnable_ranks() if mine and view.phase == Phase.RETURN else None

@@ -11,14 +11,17 @@ from dataclasses import dataclass
 
 from ...engine import events as ev
 from ...engine.events import Event, EventKind
+from ...engine.plays import is_dead, parse_play
 from ...engine.rules import RuleSet
-from ...engine.seats import order_from
+from ...engine.seats import opposite, order_from
 from .board import Board, Spot
 from .layout import Layout, Point
 from .moments import Banner, Transfer, banner_for, transfers
 from .tween import Tween, ease_in_out, ease_out_cubic
 
 LINGER = 1.5   # seconds a return that joins the 进贡 panel stays on show before the play begins
+DEAL_SECONDS = 1.6   # the cards dealt round the table at a deal's start (normal speed)
+DEAL_PACKETS = 6     # packets each seat receives in the animation (the hand grows with each)
 
 Anchor = Callable[[Layout], list[Point]]   # where cards are, at the window's current size
 
@@ -52,6 +55,24 @@ def at_spot(place: int, count: int) -> Anchor:
     return lambda layout: layout.spot_centers(place, count)
 
 
+def at_deck(depth: int) -> Anchor:
+    """A card of the deck in the middle: the higher ``depth``, the higher in the pile."""
+    return lambda layout: [(layout.table_center[0] - depth * layout.k * 0.5, layout.table_center[1] - depth * layout.k)]
+
+
+def at_hand() -> Anchor:
+    return lambda layout: [(layout.center_x, layout.hand_top + layout.hand_card[1] / 2)]
+
+
+def at_backs(place: int) -> Anchor:
+    """The stack of a seat's cards under its badge."""
+    def anchor(layout: Layout) -> list[Point]:
+        left, top = layout.backs_origin(place, 1)
+        w, h = layout.back_card
+        return [(left + w / 2, top + layout.s(14) + h / 2)]
+    return anchor
+
+
 def at_badge(place: int, count: int) -> Anchor:
     return lambda layout: [layout.badge_center(place)] * count
 
@@ -70,6 +91,7 @@ class Director:
     """``scale`` stretches or shrinks every animation (0 at instant speed)."""
 
     BANNER_SECONDS = 1.4
+    HURRY_SECONDS = 0.7   # a banner with others waiting behind it
 
     def __init__(self, human: int = 0, scale: float = 1.0, sound: Callable[[str], None] = lambda name: None,
                  on_deal_end: Callable[[bool], None] = lambda final: None, rules: RuleSet | None = None) -> None:
@@ -91,11 +113,44 @@ class Director:
         self.panel_live = False        # read: the table moves on under it, later returns join it
         self._panel_rows = 0           # transfer rows already shown this deal
         self._last_winner: int | None = None
+        self._rival_lead: int | None = None   # the 对头 of a finisher whose 够级 底牌 stood
+        self._standing: Event | None = None   # the round's last play
+        self._chaos = False
+        self.dealing: Tween | None = None   # the deal's cards going round (the hand grows with it)
 
     @property
     def busy(self) -> bool:
         """Something is still being shown: wait before the next action."""
-        return bool(self.hold or self.flights or self.pause > 0 or (self.panel is not None and not self.panel_live))
+        return bool(self.hold or self.flights or self.pause > 0 or self.dealing is not None
+                    or (self.panel is not None and not self.panel_live))
+
+    def deal_in(self) -> None:
+        """Deal the hands round the table (slow and normal speed): packets fly from the
+        middle to every seat in turn and the player's hand grows as his arrive."""
+        if not self.moments or self.scale <= 0 or not self.board.hand:
+            return
+        seconds = DEAL_SECONDS * self.scale
+        self.dealing = Tween((0.0,), (1.0,), seconds, lambda k: k)
+        packets = DEAL_PACKETS * 6
+        step = DEAL_SECONDS / packets
+        for n in range(packets):
+            place = n % 6
+            end = at_hand() if place == 0 else at_backs(place)
+            self._fly((-1,), at_deck(packets - n), end, step * 2.5, delay=n * step, face_up=False)
+        self.sound("deal")
+
+    def dealt(self, count: int) -> int:
+        """How many of the player's ``count`` cards are in his hand yet (all, unless dealing)."""
+        if self.dealing is None:
+            return count
+        return min(count, round(count * self.dealing.progress / 0.9))
+
+    def skip_dealing(self) -> bool:
+        """A key or click during the deal ends it at once; True when it was dealing."""
+        if self.dealing is None:
+            return False
+        self.dealing, self.flights = None, []
+        return True
 
     def dismiss(self) -> bool:
         """A click or a key closes the tribute panel; True when it was holding the table
@@ -107,10 +162,11 @@ class Director:
     def idle(self, stream: Sequence[Event]) -> bool:
         return not self.busy and self.shown >= len(stream)
 
-    def catch_up(self, stream: Sequence[Event]) -> None:
-        """Show the present at once, without replaying old animations (a new or resumed table)."""
-        self.board = Board.fold(stream, self.human)
-        self.shown = len(stream)
+    def catch_up(self, stream: Sequence[Event], upto: int | None = None) -> None:
+        """Show the present (or the first ``upto`` events) at once, without replaying old
+        animations (a new or resumed table); the rest is shown as it comes."""
+        self.board = Board.fold(stream[:upto], self.human)
+        self.shown = len(stream) if upto is None else upto
         self._panel_rows = len(transfers(self.board.deal_events, self.human))   # already seen
 
     def finish(self, stream: Sequence[Event]) -> None:
@@ -120,7 +176,7 @@ class Director:
         for _ in range(len(stream) - self.shown + 1):
             if self.hold:
                 return
-            self.flights, self.pause, self.panel = [], 0.0, None
+            self.flights, self.pause, self.panel, self.dealing = [], 0.0, None, None
             if self.shown >= len(stream):
                 return
             self.update(0.0, stream)
@@ -148,6 +204,10 @@ class Director:
                 self.panel_live = True
                 if self._transfers_over():
                     self.panel = None
+        if self.dealing is not None:
+            self.dealing.update(dt)
+            if self.dealing.done:
+                self.dealing = None
         for flight in self.flights:
             flight.tween.update(dt)
         self.flights = [f for f in self.flights if not f.tween.done]
@@ -183,20 +243,38 @@ class Director:
         return any(event.kind == ev.LEAD_TURN for event in self.board.deal_events)
 
     def _banner(self, event: Event) -> None:
-        banner, self._previous = banner_for(event, self._last_winner, self._previous, self.rules), event
-        if event.kind == ev.ROUND_END:
-            self._last_winner = event.seat
-        elif event.kind in (ev.LEAD_TURN, ev.DEAL_START):
-            self._last_winner = None
+        winner = self._last_winner
+        if event.kind == ev.LEAD_TURN and event.seat == self._rival_lead:
+            winner = None   # his 够级 底牌 stood: his 对头 leads, which is no 接风 (§3.8)
+        banner, self._previous = banner_for(event, winner, self._previous, self.rules), event
+        self._follow_round(event)
         if banner is None or not self.moments:
             return
         if self.banner is not None and self.banner_left > 0:
-            self.banners_next = (self.banners_next + [banner])[-3:]   # 烧牌 then its 开点: both are read
+            self.banners_next.append(banner)   # 烧牌 then its 开点: every one is read, the earlier ones cut short
+            self.banner_left = min(self.banner_left, self.HURRY_SECONDS * max(self.scale, 0.5))
         else:
             self._raise(banner)
 
+    def _follow_round(self, event: Event) -> None:
+        """Who won the last round and whether his 对头 takes the lead from a 够级 底牌."""
+        if event.kind in (ev.PLAY, ev.BURN):
+            self._standing = event
+        elif event.kind == ev.CHAOS:
+            self._chaos = True
+        elif event.kind == ev.ROUND_END:
+            self._last_winner, play = event.seat, self._standing
+            handed = play is not None and not self._chaos and (
+                play.gouji or is_dead(parse_play(play.cards), self.rules))
+            self._rival_lead = opposite(event.seat) if handed and event.seat is not None else None
+        elif event.kind in (ev.LEAD_TURN, ev.DEAL_START):
+            self._last_winner = self._rival_lead = self._standing = None
+            if event.kind == ev.DEAL_START:
+                self._chaos = False
+
     def _raise(self, banner: Banner) -> None:
-        self.banner, self.banner_left = banner, self.BANNER_SECONDS * max(self.scale, 0.5)
+        seconds = self.HURRY_SECONDS if self.banners_next else self.BANNER_SECONDS
+        self.banner, self.banner_left = banner, seconds * max(self.scale, 0.5)
         if banner.sound:
             self.sound(banner.sound)
 
@@ -273,6 +351,10 @@ class Director:
     def _deal_start(self, event: Event, _: Before) -> None:
         self._wait(0.3)
 
+    def _dealt(self, event: Event, _: Before) -> None:
+        if event.private_to == self.human:
+            self.deal_in()
+
     def _transfer(self, event: Event, _: Before) -> None:
         """Tribute, returns, 买3: cards fly between two seats; faces only for those two."""
         giver, receiver = event.seat, event.other
@@ -299,9 +381,9 @@ class Director:
 _HANDLERS: dict[EventKind, Callable[[Director, Event, Before], None]] = {
     ev.PLAY: Director._play, ev.BURN: Director._play, ev.PASS: Director._pass, ev.NOBURN: Director._noburn,
     ev.RANG: Director._rang, ev.OUT: Director._out, ev.ROUND_END: Director._round_end, ev.DEAL_OVER: Director._over,
-    ev.LIANG: Director._liang, ev.DEAL_START: Director._deal_start, ev.TRIBUTE: Director._transfer,
-    ev.RETURN: Director._transfer, ev.BUY3: Director._transfer, ev.REVOLT: Director._word,
-    ev.YAOTOU: Director._word, ev.CHOOSE_WUTOU: Director._word, ev.DECLARE: Director._word,
+    ev.LIANG: Director._liang, ev.DEAL_START: Director._deal_start, ev.DEAL: Director._dealt,
+    ev.TRIBUTE: Director._transfer, ev.RETURN: Director._transfer, ev.BUY3: Director._transfer,
+    ev.REVOLT: Director._word, ev.YAOTOU: Director._word, ev.CHOOSE_WUTOU: Director._word, ev.DECLARE: Director._word,
     ev.VOID: Director._void,
 }
 

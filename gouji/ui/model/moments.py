@@ -30,7 +30,8 @@ class Banner:
 
 def banner_for(event: Event, last_winner: int | None, previous: Event | None = None,
                rules: RuleSet | None = None) -> Banner | None:
-    """The banner an event earns, if any. ``last_winner`` owned the last round (for 接风);
+    """The banner an event earns, if any. ``last_winner`` owned the last round and went
+    out (for 接风: None when his 对头 leads after a 够级 底牌, §3.8, which is no 接风);
     ``previous`` is the event before (a play that broke a burn comes after its 解烧)."""
     seat, kind = event.seat, event.kind
     if kind in (ev.PLAY, ev.BURN) and seat is not None:
@@ -41,31 +42,33 @@ def banner_for(event: Event, last_winner: int | None, previous: Event | None = N
         if event.protected and is_dead(parse_play(event.cards), rules):
             return None       # a 大王 play: nobody can take it, there is no duel
         if event.special:
-            return Banner("banner_gousiji", seat, (seat,), "")
+            return Banner("banner_yaotou" if event.yaotou else "banner_gousiji", seat, (seat,), "")
         if event.protected:
             return Banner("banner_gouji", seat, (seat, opposite(seat)), "")
         return None
+    if kind == ev.OPENED and rules is not None and not rules.kai_dian:
+        return None   # no 开点 at this table: the engine's mark means nothing to the player
     if seat is not None and kind in _SIMPLE:
         key, sound, tone = _SIMPLE[kind]
         return Banner(key, seat, (seat,), sound, tone)
     if kind == ev.OUT and seat is not None:
         return Banner("banner_out", seat, (seat,), "", place=event.place)
     if kind == ev.CHAOS:
-        return Banner("banner_chaos", None, (), "fanfare")
+        return Banner("banner_chaos", None, (), "chaos")
     if kind == ev.DEAL_OVER and is_chuan_san_hu(event.places):
-        return Banner("banner_chuan", event.places[0], event.places[:3], "fanfare")
+        return Banner("banner_chuan", event.places[0], event.places[:3], "chuan")
     if kind == ev.LEAD_TURN and seat is not None and last_winner is not None and seat != last_winner:
-        return Banner("banner_jiefeng", seat, (seat,), "click")
+        return Banner("banner_jiefeng", seat, (seat,), "jiefeng")
     return None
 
 
 _SIMPLE = {
-    ev.BURN_END: ("banner_burn_end", "pass", "gold"),
-    ev.BURN_WON: ("banner_burn_won", "fanfare", "fire"),
-    ev.OPENED: ("banner_opened", "click", "gold"),
-    ev.MEN: ("banner_men", "thud", "red"),
-    ev.RANG: ("banner_rang", "pass", "gold"),
-    ev.REVOLT: ("banner_revolt", "thud", "red"),
+    ev.BURN_END: ("banner_burn_end", "burn_end", "gold"),
+    ev.BURN_WON: ("banner_burn_won", "burn_won", "fire"),
+    ev.OPENED: ("banner_opened", "opened", "gold"),
+    ev.MEN: ("banner_men", "men", "red"),
+    ev.RANG: ("banner_rang", "rang", "gold"),
+    ev.REVOLT: ("banner_revolt", "revolt", "red"),
 }
 
 

@@ -57,7 +57,7 @@ class PracticeScene(TableScene):
         self.why: Why | None = None
         self._whys: dict[int, Why | None] = {}
         self._auto_hinted = -1
-        super().__init__(app, table)
+        super().__init__(app, table, deal_in=True)
         self._rebuild_toolbar()
 
     # ----- the switches ----------------------------------------------------

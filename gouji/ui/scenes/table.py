@@ -17,6 +17,7 @@ import pygame
 import bots
 from bots.hints import Hint, suggest
 
+from ...engine import events as ev
 from ...engine.actions import Move, MoveKind, parse_action
 from ...engine.cards import RANK_OF_CARD, counts_of_cards
 from ...engine.errors import IllegalAction, NotationError
@@ -33,9 +34,11 @@ from .base import Host, Scene
 from .table_buttons import ACTION_KEYS, Spec, action_specs, side_specs
 from .table_state import NOTE_SECONDS, Note, TableState
 
+DEALT = {ev.DEAL_START, ev.DEAL, ev.LIANG, ev.LEAD_TURN}   # what a deal shows before anyone acts
+
 
 class TableScene(TableState, Scene):
-    def __init__(self, app: Host, table: Table) -> None:
+    def __init__(self, app: Host, table: Table, deal_in: bool = False) -> None:
         super().__init__(app)
         self.table = table
         self.human = table.viewer
@@ -59,11 +62,26 @@ class TableScene(TableState, Scene):
         self.director = Director(human=self.human, scale=app.anim_scale, sound=app.sounds.play,
                                  on_deal_end=self._deal_ended, rules=table.view().rules)
         self.director.catch_up(table.stream)
+        self._pace_moments()
+        if deal_in and self.fresh_deal():   # a new match: its first deal is dealt round, too
+            self.director.catch_up(table.stream, self._deal_began(table.stream))
         self.drawer = TableDrawer(self)
         self._rebuild_buttons()
 
     # ----- input ---------------------------------------------------------
+    @staticmethod
+    def _deal_began(stream) -> int:
+        """Where the last deal's events begin in the stream."""
+        return max(i for i, event in enumerate(stream) if event.kind == ev.DEAL_START)
+
+    def fresh_deal(self) -> bool:
+        """The deal on the table has only been dealt: nobody has acted in it yet."""
+        return {event.kind for event in self.board.deal_events} <= DEALT
+
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP) and self.director.skip_dealing():
+            if not self.table.human_to_act():
+                return   # the key or click only skips the dealing; at his turn it acts, too
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP) and self.director.dismiss():
             return   # the tribute panel was up: this click or key closes it
         if self.buttons.handle(event):

@@ -250,7 +250,7 @@ class App(RecordsNav, LearnMixin):
         from ..scenes.table import TableScene
         table = self._table_for(match, practice, human)
         self.seating = Seating(human=human, practice=practice, resumed=resumed, start=start)
-        self._sit_down(table, TableScene(self, table))
+        self._sit_down(table, TableScene(self, table, deal_in=not resumed))
 
     def _table_for(self, match: Match, practice: bool = False, human: int = 0) -> Table:
         table = Table(match, bots.make, human=human, bot_level=self.settings.bot_level, seed=match.seed,
