@@ -16,6 +16,7 @@ class Fonts:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple, pygame.Surface] = {}
         self._wraps: dict[tuple, tuple[str, ...]] = {}   # wrapped lines per (text, size, width, bold)
+        self.cuts: list[tuple[str, int]] = []   # text that had to be cut or overflowed its box (the fit test reads it)
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -37,25 +38,44 @@ class Fonts:
         return surface
 
     def render_fit(self, text: str, size: int, colour: tuple[int, int, int], width: int,
-                   smallest: int = 11, bold: bool = False) -> pygame.Surface:
-        """One line no wider than ``width``: a smaller size first, then cut with '…'."""
+                   smallest: int = 11, bold: bool = False, may_cut: bool = False) -> pygame.Surface:
+        """One line no wider than ``width``: a smaller size first, then cut with '…'.
+        Only text whose end may go (``may_cut``: a badge's trailing words) is cut
+        silently; any other cut is noted in ``cuts``, which the fit test reads."""
         key = ("fit", text, size, colour, width, smallest, bold)
         fitted = self._text.get(key)
         if fitted is None:
-            fitted = self._fit(text, size, colour, width, smallest, bold)
+            fitted = self._fit(text, size, colour, width, smallest, bold, may_cut)
             self._text[key] = fitted
         return fitted
 
     def _fit(self, text: str, size: int, colour: tuple[int, int, int], width: int, smallest: int,
-             bold: bool) -> pygame.Surface:
+             bold: bool, may_cut: bool) -> pygame.Surface:
         smallest = min(smallest, size)
         for trial in range(size, smallest - 1, -1):
             if self.get(trial, bold).size(text)[0] <= width:
                 return self.render(text, trial, colour, bold)
+        if not may_cut:
+            self._cut(text, width)
         font = self.get(smallest, bold)
         while text and font.size(text + "…")[0] > width:
             text = text[:-1]
         return self.render(text + "…", smallest, colour, bold)
+
+    def _cut(self, text: str, width: int) -> None:
+        self.cuts = (self.cuts + [(text, width)])[-50:]
+
+    def lines(self, text: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:
+        """``wrap``, at most ``most`` lines: a longer text ends its last line with '…'
+        (and is noted in ``cuts``) instead of losing lines without a sign."""
+        lines = self.wrap(text, size, width, bold)
+        if len(lines) <= most:
+            return lines
+        self._cut(text, width)
+        last, font = lines[most - 1], self.get(size, bold)
+        while last and font.size(last + "…")[0] > width:
+            last = last[:-1]
+        return lines[:most - 1] + [last + "…"]
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Split into lines that fit ``width`` (CJK breaks anywhere, Latin at spaces, never
@@ -96,7 +116,10 @@ class Fonts:
                 line = trial
         if line:
             lines.append(line.rstrip())
-        return [text.replace(KEEP, " ") for text in lines]
+        lines = [text.replace(KEEP, " ") for text in lines]
+        if any(font.size(line)[0] > width for line in lines):
+            self._cut(text, width)   # one word or card group wider than the box
+        return lines
 
 
 WIDOW = 0.35   # a last line narrower than this share of the width is rebalanced

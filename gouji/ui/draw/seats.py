@@ -56,7 +56,8 @@ class SeatsPainter(Painter):
         screen.blit(tag, tag_box)
         count = self._shown_count(seat, view)
         state = self.fonts.render_fit(self.state_text(seat, view), L.font(14),
-                                      theme.GOLD if turn else theme.TEXT_DIM, self.state_room(seat, view))
+                                      theme.GOLD if turn else theme.TEXT_DIM, self.state_room(seat, view),
+                                      may_cut=True)   # the opened state comes first: a cut ends the rest
         screen.blit(state, (left, y + L.s(37)))
         if count is not None:
             self._draw_count(screen, count, rect)

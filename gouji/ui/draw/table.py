@@ -203,8 +203,8 @@ class TableDrawer(Painter):
         lines = self.fonts.wrap(line.text(scene.lang), size, width, bold)
         if len(lines) > 2:   # a long reason: two lines at a smaller size, never cut
             size = L.font(16)
-            lines = self.fonts.wrap(line.text(scene.lang), size, width, bold)
-        surfaces = [self.fonts.render_fit(text, size, colour, width, bold=bold) for text in lines[:2]]
+            lines = self.fonts.lines(line.text(scene.lang), size, width, 2, bold)
+        surfaces = [self.fonts.render_fit(text, size, colour, width, bold=bold) for text in lines]
         height = sum(s.get_height() for s in surfaces)
         top = L.message_y - height // 2 - (height // 4 if len(surfaces) > 1 else 0)
         pad = pygame.Rect(0, 0, max(s.get_width() for s in surfaces) + L.s(24), height + L.s(10))

@@ -48,7 +48,7 @@ class ConfirmScene(Scene):
         L, fonts, lang = self.app.layout, self.app.fonts, self.app.settings.language
         panel = pygame.Rect(L.box(*BOX))
         theme.dialog(screen, panel, L.s(16), (30, 16, 14, 245), theme.WARN, veil=150)
-        for i, line in enumerate(fonts.wrap(t(self.question, lang), L.font(20), panel.width - L.s(60))[:4]):
+        for i, line in enumerate(fonts.lines(t(self.question, lang), L.font(20), panel.width - L.s(60), 4)):
             text = fonts.render(line, L.font(20), theme.TEXT, bold=i == 0)
             screen.blit(text, (panel.x + L.s(30), panel.y + L.s(28) + i * L.s(30)))
         self.buttons.draw(screen, fonts)

@@ -272,7 +272,7 @@ class ReviewScene(Scene):
         analyser = self.analyser
         verdict = verdict_at(self.review.frame, self.seat, analyser.result)
         width = L.s(HEAD_WIDTH)
-        lines = fonts.wrap(verdict_text(verdict, lang), L.font(15), width - L.s(20))[:2] if verdict else []
+        lines = fonts.lines(verdict_text(verdict, lang), L.font(15), width - L.s(20), 2) if verdict else []
         box = pygame.Rect(L.s(10), L.s(10), width, L.s(62 + 21 * len(lines)))
         screen.blit(theme.panel(box.size, (10, 12, 16, 225), L.s(10)), box)
         pygame.draw.rect(screen, theme.GOLD, box, 1, border_radius=L.s(10))

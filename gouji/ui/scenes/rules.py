@@ -165,7 +165,7 @@ class RulesScene(Scene):
         title = fonts.render(t("rules_title", lang), L.font(32), theme.GOLD, bold=True)
         screen.blit(title, L.pt(60, 24))
         self.buttons.draw(screen, fonts)
-        lines = fonts.wrap(self.message, L.font(15), L.s(1160))[:2] if self.message else \
+        lines = fonts.lines(self.message, L.font(15), L.s(1160), 2) if self.message else \
             [t("rules_saved", lang), t("rules_keys", lang)]
         colour = theme.WARN if self.message else theme.TEXT_DIM
         for j, line in enumerate(lines):

@@ -59,7 +59,7 @@ class Notices:
         width = min(screen.get_width() - 80, 900) if area is None else area.width
         y = 12 if area is None else area.top
         for text in self.texts(lang):
-            lines = fonts.wrap(text, TEXT_SIZE, width - 28)[:LINES_EACH]
+            lines = fonts.lines(text, TEXT_SIZE, width - 28, LINES_EACH)
             height = 14 + len(lines) * (TEXT_SIZE + 6)
             box = theme.panel((width, height), (40, 16, 14, 225))
             x = (screen.get_width() - width) // 2 if area is None else area.left

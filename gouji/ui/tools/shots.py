@@ -28,44 +28,55 @@ def shoot(size: tuple[int, int], lang: str, out: Path, seeds: Sequence[int] = tu
     os.environ["GOUJI_HOME"] = tempfile.mkdtemp(prefix="gouji-shots-")
     import pygame
 
-    from ..scenes.help import HelpScene
-    from ..scenes.menu import MenuScene
-    from ..scenes.rules import RulesScene
-    from ..scenes.settings import SettingsScene
     from ..shell.app import App, Options
 
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-
-    def save(app: App, name: str) -> None:
-        app.draw()
-        path = out / f"{name}-{lang}-{size[0]}x{size[1]}.png"
-        pygame.image.save(app.screen, str(path))
-        written.append(path)
-
     screen = pygame.display.set_mode(size) if pygame.display.get_init() else None
     # unattended, at instant speed: the bots play the human's seat between the pictures
     app = App(Options(lang=lang, sound=False, speed="instant", seed=seeds[0], save=False, size=size,
                       autoplay=True), screen=screen)
-    app.recorder.enabled = True   # a throwaway data folder: record, for the statistics and reviews
-    app.to_title()
-    save(app, "title")
-    for name, make in (("settings", SettingsScene), ("rules", RulesScene), ("help", HelpScene)):
-        app.scenes.push(make(app))
-        save(app, name)
-        app.scenes.pop()
-    shoot_learn(app, lambda name: save(app, name))
-    found = find_phases(app, seeds, lambda phase: save(app, f"table-{phase}"))
-    app.scenes.push(MenuScene(app, app.scenes.top))
-    save(app, "menu")
-    app.scenes.pop()
-    finish_match(app, lambda name: save(app, name))
-    shoot_records(app, lambda name: save(app, name))
-    missing = [p for p in TABLE_PHASES if p not in found]
+
+    def save(name: str) -> None:
+        path = out / f"{name}-{lang}-{size[0]}x{size[1]}.png"
+        pygame.image.save(app.screen, str(path))
+        written.append(path)
+
+    missing = tour(app, save, seeds)
     if missing:
         print(f"not reached with these seeds: {', '.join(missing)}", file=sys.stderr)
     pygame.quit()
     return written
+
+
+def tour(app, shot: Callable[[str], None], seeds: Sequence[int]) -> list[str]:
+    """Every screen in turn, ``shot`` called at each (after the app drew it): the title,
+    settings, rules, help, Learn, the table in the phases ``seeds`` reach, the menu, the
+    result panels and the records. Returns the table phases not reached."""
+    from ..scenes.help import HelpScene
+    from ..scenes.menu import MenuScene
+    from ..scenes.rules import RulesScene
+    from ..scenes.settings import SettingsScene
+
+    def drawn(name: str) -> None:
+        app.draw()
+        shot(name)
+
+    app.recorder.enabled = True   # a throwaway data folder: record, for the statistics and reviews
+    app.to_title()
+    drawn("title")
+    for name, make in (("settings", SettingsScene), ("rules", RulesScene), ("help", HelpScene)):
+        app.scenes.push(make(app))
+        drawn(name)
+        app.scenes.pop()
+    shoot_learn(app, drawn)
+    found = find_phases(app, seeds, lambda phase: drawn(f"table-{phase}"))
+    app.scenes.push(MenuScene(app, app.scenes.top))
+    drawn("menu")
+    app.scenes.pop()
+    finish_match(app, drawn)
+    shoot_records(app, drawn)
+    return [p for p in TABLE_PHASES if p not in found]
 
 
 def shoot_learn(app, shot: Callable[[str], None]) -> None:
