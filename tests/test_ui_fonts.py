@@ -69,15 +69,25 @@ def test_text_keys_are_unique_across_the_text_modules():
 
 
 def test_a_group_of_cards_is_never_split_across_lines(screen):
-    """The log keeps "A A A" or "2 2 小王" on one line, moving the whole group down."""
-    from gouji.ui.draw.fonts import KEEP, Fonts
+    """The log keeps "A A A" or "大王 大王 2" on one line, moving the whole group down —
+    a group led by a joker too (it once broke "出 大 / 王 大王"); a group wider than a
+    whole line breaks between two cards only, never inside a card's name."""
+    from gouji.ui.draw.fonts import Fonts
+    from gouji.ui.model.text_marks import KEEP, SPLIT, bound
     fonts = Fonts()
-    for group in ("A A A", "2 2 小王 大王", "10 10 10 10"):
-        text = "联邦阿梅 出 " + group.replace(" ", KEEP)
+    for group in ("A A A", "2 2 小王 大王", "大王 大王 大王 小王", "10 10 10 10"):
+        text = "上家小赵 出 " + bound(group)
         for width in range(60, 260, 7):
             lines = fonts.wrap(text, 14, width)
             assert any(group in line for line in lines) or fonts.get(14).size(group)[0] > width, (width, lines)
-            assert all(KEEP not in line for line in lines)
+            assert all(KEEP not in line and SPLIT not in line for line in lines)
+    names = ["大王"] * 4 + ["小王"] * 4 + ["2"] * 6
+    text = "上家小赵 出 " + bound(" ".join(names))
+    for width in range(60, 200, 11):
+        lines = fonts.wrap(text, 14, width)
+        assert all(fonts.get(14).size(line)[0] <= width for line in lines), (width, lines)   # on screen
+        cards = " ".join(lines).split("出 ", 1)[1].split()
+        assert cards == names, (width, lines)   # every card whole: no "大" / "王"
 
 
 def test_wrapped_text_leaves_no_widow_and_never_more_lines(screen):

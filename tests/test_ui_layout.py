@@ -4,6 +4,7 @@ tribute) cards that fits with every rank readable."""
 
 import math
 
+import pygame
 import pytest
 
 from gouji.ui.model.layout import Layout, boxes_overlap, inside, window_size
@@ -155,3 +156,23 @@ def test_every_open_hand_card_shows_its_corner_and_count_on_screen(size):
             left, top = boxes[0][0], boxes[0][1]
             right = boxes[-1][0] + w
             assert left >= 0 and right <= L.sidebar[0] and top + h + L.font(13) <= L.hand_top - L.rise
+            row = pygame.Rect(left, top, right - left, h + L.font(13) + L.s(4))   # the faces and their counts
+            for spot in range(6):   # no play lies over them (the 对头's KK hid the counts once)
+                for box in L.spot_boxes(spot, 6):
+                    assert not row.colliderect(pygame.Rect(box)), (size, seat, spot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_duel_line_between_opposite_plays_crosses_no_other_seat(size):
+    """The 对头 duel's line runs from one play spot to the other across the felt: it
+    touches no other seat's badge or cards (it once cut through 上家's badge)."""
+    L = Layout(*size)
+    for place in range(3):
+        start, end = L.play_spot(place), L.play_spot(place + 3)
+        for other in range(6):
+            if other in (place, place + 3):
+                continue
+            assert not pygame.Rect(L.badge_box(other)).clipline(start, end), (size, place, other)
+            left, top = L.backs_origin(other, 1)
+            backs = pygame.Rect(left, top, *L.back_card)
+            assert not backs.clipline(start, end), (size, place, other)

@@ -110,12 +110,14 @@ def test_a_lesson_step_and_the_quiz(screen, level):
     app.frame(0.1)
     app.draw()
     app.open_learn()
-    app.scenes.top.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q"))
+    app.scenes.top.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"))   # 测验
     quiz = app.scenes.top
-    if isinstance(quiz, QuizScene):
-        for code in (pygame.K_1, pygame.K_RETURN, pygame.K_h):
-            key(quiz, code)
-            app.frame(0.1)
+    assert isinstance(quiz, QuizScene)
+    key(quiz, pygame.K_1)
+    assert quiz.chosen == 0   # the first option was answered
+    for code in (pygame.K_RETURN, pygame.K_h):
+        key(quiz, code)
+        app.frame(0.1)
     app.draw()
     assert app.running
 

@@ -9,7 +9,7 @@ import random
 
 import pygame
 import pytest
-from test_ui_phases import SESSIONS, match_at
+from test_ui_phases import SESSIONS, before_deal_ends, match_until
 
 import bots
 from gouji import Game, Match, RuleSet
@@ -70,11 +70,12 @@ def test_the_director_shows_banners_only_when_moments_are_on():
 
 
 def tribute_scene(screen, speed: str = "normal") -> TableScene:
-    """Deal 2 of a qingdao match, just before seat 0 (头科) gives back 2 cards: the tribute is paid."""
+    """A qingdao match just before the deal in which seat 0 (头科) gives back 2 cards: its
+    tribute is paid and shown as it happens."""
     app = make_app(screen, lang="zh")
     app.update_settings(speed=speed)
     app.options.speed = speed
-    app.play_match(match_at("qingdao", {}, 14, 150))
+    app.play_match(before_deal_ends(SESSIONS["return2"].clone()))
     scene = app.scenes.top
     scene.director.scale = 0.01
     return scene
@@ -118,7 +119,7 @@ def test_no_panel_at_fast_speed(screen):
 
 
 def test_the_panel_rows_show_faces_only_to_those_involved():
-    match = match_at("qingdao", {}, 14, 157)
+    match = SESSIONS["return2"].clone()
     events = [e for e in match.events if e.visible_to(1)]
     rows = transfers(events[-80:], 1)
     assert rows and all(bool(row.cards) == (1 in (row.giver, row.receiver)) for row in rows)
@@ -252,12 +253,7 @@ def test_moments_that_come_together_are_each_shown_in_turn():
 def test_a_tribute_with_nothing_to_give_says_why(screen):
     """Qingdao: tribute is paid in jokers and 2s (§6); a payer with none gives nothing,
     and the log and the panel say so instead of "落贡 0 张"."""
-    match = Match.new(2, RuleSet.preset("qingdao"))
-    players = [bots.make("normal", s) for s in range(6)]
-    rng = random.Random(2)
-    while not any(e.kind == ev.TRIBUTE and e.count == 0 for e in match.events):
-        seat = match.current_seat
-        match.apply(players[seat].choose(match.view(seat), rng))
+    match = match_until("qingdao", {}, 2, lambda m: any(e.kind == ev.TRIBUTE and e.count == 0 for e in m.events))
     empty = next(e for e in match.events if e.kind == ev.TRIBUTE and e.count == 0)
     app = make_app(screen, lang="zh")
     app.play_match(match)

@@ -466,3 +466,24 @@ def test_the_opposite_leading_after_a_gouji_last_play_is_no_jiefeng():
             game.apply("noburn" if "noburn" in game.legal_actions() else "pass")
         assert game.events[-1].seat == leader
         assert ("banner_jiefeng" in banners_seen(game.events, BASIC)) is banner
+
+
+def test_the_table_waits_while_banners_are_queued():
+    """A banner never trails the plays it names: while a moment waits its turn behind the
+    banner on show, the director shows no further event (the table waits, briefly)."""
+    game = Game.from_hands(["AA5", "4", "6", "7", "KK", "8"], leader=4, rules=BASIC)
+    for action in ("play KK", "burn AA", "pass", "play 5"):
+        game.apply(action)
+    director, waits = Director(human=0, rules=BASIC), 0
+    for _ in range(600):
+        director.hold = False
+        if director.banners_next and director.banner_left > 0.02:
+            waits += 1
+            assert director.busy
+            shown = director.shown
+            director.update(0.01, game.events)
+            assert director.shown == shown, "an event was shown while a banner waited"
+        else:
+            director.update(0.05, game.events)
+    assert waits > 0   # the moments of this deal do pile up
+    assert director.shown == len(game.events)

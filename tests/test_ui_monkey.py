@@ -79,11 +79,11 @@ def test_closing_the_window_at_any_moment_exits_cleanly(screen):
 def test_monkey_over_whole_matches(screen):
     """The human decides everything himself (no 托管): the monkey's noise, and now and
     then a hint played with Enter so the match goes on; panels are clicked through."""
-    from test_ui_phases import match_at
+    from test_ui_phases import SESSIONS
     seen: set[str] = set()
     starts = [(0, Match.new(0, RuleSet.preset("qingdao").replace(series_length=2))),
               (29, Match.new(29, RuleSet.preset("basic").replace(series_length=2))),
-              (14, match_at("qingdao", {}, 14, 157))]   # deal 2 of 5, seat 0 about to give back 2 cards
+              (14, SESSIONS["return2"].clone())]   # seat 0 about to give back 2 cards
     for seed, match in starts:
         deals_to_go = match.rules.series_length - len(match.results) if seed != 14 else 1
         goal = len(match.results) + deals_to_go

@@ -7,6 +7,7 @@ is legal; a button's key does what the button does."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -34,25 +35,58 @@ DEAL_MOMENTS = {
     "burn": (["AA5", "4", "6", "7", "KK", "8"], 4, []),
     "rang": (["888K", "44K", "44K", "777Q", "99K", "TTK"], 3, []),
 }
-# ... and matches where bots (normal) play until seat 0 decides: (preset, changes, seed, actions before)
+# ... and matches where bots (normal) play until seat 0 decides in that phase: (preset, changes,
+# first seed, what seat 0 is asked). The seeds are tried in turn, so a change in the bots' play
+# moves the moment, never the test.
 MATCH_MOMENTS = {
-    "return1": ("qingdao", {}, 0, 132),
-    "return2": ("qingdao", {}, 14, 157),
-    "declare": ("qingdao", {}, 0, 2),
-    "predeclare": ("qingdao", {"xuan_dian": "ming_and_yu"}, 0, 3),
-    "revolt": ("basic", {}, 29, 259),
-    "yaotou": ("qingdao", {}, 318, 0),
+    "return1": ("qingdao", {}, 0, (Phase.RETURN, 1)),
+    "return2": ("qingdao", {}, 14, (Phase.RETURN, 2)),
+    "declare": ("qingdao", {}, 0, (Phase.DECLARE, 0)),
+    "predeclare": ("qingdao", {"xuan_dian": "ming_and_yu"}, 0, (Phase.PREDECLARE, 0)),
+    "revolt": ("basic", {}, 29, (Phase.REVOLT, 0)),
+    "yaotou": ("qingdao", {}, 318, (Phase.CHOOSE, 0)),
 }
 
 
-def match_at(preset: str, changes: dict, seed: int, steps: int) -> Match:
-    match = Match.new(seed, RuleSet.preset(preset).replace(**changes))
-    players = [bots.make("normal", s, seed) for s in range(6)]
-    rng = random.Random(seed)
-    for _ in range(steps):
-        seat = match.current_seat
-        match.apply(players[seat].choose(match.view(seat), rng))
-    return match
+def seat0_asked(phase: Phase, cards: int = 0) -> Callable[[Match], bool]:
+    """Seat 0 must act in ``phase`` (giving back ``cards`` cards, for a 还贡)."""
+    def asked(match: Match) -> bool:
+        if match.current_seat != 0 or match.phase != phase:
+            return False
+        return not cards or len(match.view(0).legal_moves[0].ranks) == cards
+    return asked
+
+
+def match_until(preset: str, changes: dict, seed: int, wanted: Callable[[Match], bool], seeds: int = 60) -> Match:
+    """A match played by normal bots until ``wanted`` holds, from the first seed that reaches it."""
+    for tried in range(seed, seed + seeds):
+        match = Match.new(tried, RuleSet.preset(preset).replace(**changes))
+        players = [bots.make("normal", s, tried) for s in range(6)]
+        rng = random.Random(tried)
+        while not match.is_over:
+            if wanted(match):
+                return match
+            seat = match.current_seat
+            match.apply(players[seat].choose(match.view(seat), rng))
+    raise AssertionError(f"no match of {preset} from seed {seed} reached the moment")
+
+
+def match_at(preset: str, changes: dict, seed: int, asked: tuple[Phase, int]) -> Match:
+    return match_until(preset, changes, seed, seat0_asked(*asked))
+
+
+def before_deal_ends(match: Match) -> Match:
+    """The same match replayed to just before its current deal began: the last action of
+    the deal before is still to come (so its tribute and returns are shown as they happen)."""
+    replay = Match.new(match.seed, match.rules)
+    for i, action in enumerate(match.actions):
+        replay.apply(action)
+        if replay.deal_index == match.deal_index:
+            before = Match.new(match.seed, match.rules)
+            for earlier in match.actions[:i]:
+                before.apply(earlier)
+            return before
+    raise AssertionError("the match has no deal before this one")
 
 
 def moment(name: str) -> Game | Match:

@@ -77,3 +77,6 @@ def test_the_fonts_note_a_cut_a_lost_line_and_an_overflow(screen, cuts):
     assert len(lines) == 2 and lines[-1].endswith("…") and len(cuts) == 2
     fonts.wrap("incomprehensibilities", 20, 30)
     assert len(cuts) == 3
+    wide = fonts.get(20).size("Your team's average margin a deal")[0]
+    fonts.render_fit("Your team's average margin a deal", 20, (255, 255, 255), wide * 2 // 3)   # shrunk to ~13
+    assert len(cuts) == 4    # it fits, but far smaller than its neighbours: noted too

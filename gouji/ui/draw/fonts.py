@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ...store.resources import asset_path
+from ..model.text_marks import KEEP, SPLIT
 
 FACES = {False: ("fonts", "GoujiSansSC-Regular.otf"), True: ("fonts", "GoujiSansSC-Bold.otf")}
 
@@ -54,6 +55,8 @@ class Fonts:
         smallest = min(smallest, size)
         for trial in range(size, smallest - 1, -1):
             if self.get(trial, bold).size(text)[0] <= width:
+                if trial < size * SHRINK and not may_cut:
+                    self._cut(text, width)   # it fits, but shrunk past reading beside its neighbours
                 return self.render(text, trial, colour, bold)
         if not may_cut:
             self._cut(text, width)
@@ -107,24 +110,36 @@ class Fonts:
         font = self.get(size, bold)
         lines: list[str] = []
         line = ""
-        for token in _tokens(text):
+        for token in self._split_wide(_tokens(text), font, width):
             trial = line + token
-            if line and font.size(trial.replace(KEEP, " "))[0] > width:
+            if line and font.size(_drawn(trial))[0] > width:
                 lines.append(line.rstrip())
                 line = token.lstrip()
             else:
                 line = trial
         if line:
             lines.append(line.rstrip())
-        lines = [text.replace(KEEP, " ") for text in lines]
+        lines = [_drawn(text) for text in lines]
         if any(font.size(line)[0] > width for line in lines):
-            self._cut(text, width)   # one word or card group wider than the box
+            self._cut(text, width)   # one word or card wider than the box
         return lines
 
+    @staticmethod
+    def _split_wide(tokens: list[str], font: pygame.font.Font, width: int) -> list[str]:
+        """A group of cards wider than a whole line breaks between two cards (at its
+        SPLITs), never inside a card's name."""
+        out: list[str] = []
+        for token in tokens:
+            if SPLIT in token and font.size(_drawn(token))[0] > width:
+                out += [piece for piece in token.split(SPLIT) if piece]
+            else:
+                out.append(token)
+        return out
 
+
+SHRINK = 0.75  # render_fit may shrink text this far; smaller is noted as a cut
 WIDOW = 0.35   # a last line narrower than this share of the width is rebalanced
 CLOSING = set("，。：；！？、）」》”’%,.:;!?)]…")   # never at the start of a line
-KEEP = "\u00a0"   # a space no line breaks at (a group of cards stays on one line); drawn as a space
 OPENING = set("（「《“‘([")                       # never at the end of a line
 
 
@@ -156,19 +171,29 @@ def _cjk(ch: str) -> bool:
 
 
 def _raw_tokens(text: str) -> list[str]:
+    """Words and single CJK characters, each with its following space; a group of cards
+    (words joined by KEEP) is one token, its CJK card names included."""
     tokens: list[str] = []
-    word = ""
-    for ch in text:
-        if ord(ch) > 0x2E7F:  # CJK: each character may break
-            if word:
-                tokens.append(word)
-                word = ""
-            tokens.append(ch)
-        elif ch == " ":
-            tokens.append(word + " ")
-            word = ""
-        else:
-            word += ch
-    if word:
-        tokens.append(word)
+    chunks = text.split(" ")
+    for i, chunk in enumerate(chunks):
+        end = " " if i < len(chunks) - 1 else ""
+        if KEEP in chunk:
+            tokens.append(chunk + end)
+            continue
+        word = ""
+        for ch in chunk:
+            if _cjk(ch):  # CJK: each character may break
+                if word:
+                    tokens.append(word)
+                    word = ""
+                tokens.append(ch)
+            else:
+                word += ch
+        if word or end:
+            tokens.append(word + end)
     return tokens
+
+
+def _drawn(text: str) -> str:
+    """What is drawn for wrapped text: KEEP as a space, SPLIT as nothing."""
+    return text.replace(KEEP, " ").replace(SPLIT, "")

@@ -49,19 +49,20 @@ def draw_seat_glow(screen: pygame.Surface, L: Layout, box: tuple[int, int, int, 
 
 
 def draw_duel(screen: pygame.Surface, fonts: Fonts, L: Layout, boxes: tuple[tuple[int, int, int, int], ...],
-              plays: int, lang: str, count: bool = True) -> None:
-    """The 对头 duel: both badges lit, a line across the felt between them, and how many
-    plays the duel has seen, at the middle of the line (``count`` False while a banner
-    holds the middle of the felt)."""
+              plays: int, lang: str, count: bool = True,
+              ends: tuple[tuple[float, float], tuple[float, float]] | None = None) -> None:
+    """The 对头 duel: both badges lit, a line across the felt between the two (from
+    ``ends``, their play spots, so it crosses no other seat), and how many plays the
+    duel has seen at its middle (``count`` False while a banner holds the middle)."""
     a, b = (pygame.Rect(box) for box in boxes)
     for rect in (a, b):
         pygame.draw.rect(screen, (255, 120, 90), rect.inflate(L.s(10), L.s(10)), max(2, L.s(3)), border_radius=L.s(14))
-    start, end = a.center, b.center
+    start, end = ends if ends is not None else (a.center, b.center)
     pygame.draw.line(screen, (255, 120, 90), start, end, max(2, L.s(3)))
     if not count:
         return
     label = fonts.render(t("duel_count", lang, n=plays), L.font(15), (30, 14, 8), bold=True)
-    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    middle = (int(start[0] + end[0]) // 2, int(start[1] + end[1]) // 2)
     pill = label.get_rect(center=middle).inflate(L.s(14), L.s(6))
     pygame.draw.rect(screen, (255, 150, 110), pill, border_radius=L.s(10))
     screen.blit(label, label.get_rect(center=pill.center))

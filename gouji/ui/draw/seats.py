@@ -16,6 +16,7 @@ from ..i18n import t
 from ..model.prompts import MOVE_SECONDS
 from . import theme
 from .avatars import Avatars
+from .fonts import SHRINK
 from .table_facts import Painter, TableFacts
 
 
@@ -55,8 +56,9 @@ class SeatsPainter(Painter):
         pygame.draw.rect(screen, colour, tag_box.inflate(L.s(8), L.s(4)), 1, border_radius=L.s(6))
         screen.blit(tag, tag_box)
         count = self._shown_count(seat, view)
-        state = self.fonts.render_fit(self.state_text(seat, view), L.font(14),
-                                      theme.GOLD if turn else theme.TEXT_DIM, self.state_room(seat, view),
+        size = L.font(14)
+        state = self.fonts.render_fit(self.state_text(seat, view), size, theme.GOLD if turn else theme.TEXT_DIM,
+                                      self.state_room(seat, view), smallest=max(11, round(size * SHRINK)),
                                       may_cut=True)   # the opened state comes first: a cut ends the rest
         screen.blit(state, (left, y + L.s(37)))
         if count is not None:

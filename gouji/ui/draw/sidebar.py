@@ -12,8 +12,8 @@ from ...engine.tribute import KIND_NAMES
 from ...engine.view import SeatView
 from ..i18n import t
 from ..model.prompts import cards_word, pretty
+from ..model.text_marks import bound
 from . import theme
-from .fonts import KEEP
 from .table_facts import Painter, TableFacts
 
 LOG_LINES = {ev.PLAY: "log_play", ev.BURN: "log_burn", ev.PASS: "log_pass", ev.RANG: "log_rang",
@@ -110,7 +110,7 @@ class SidebarPainter(Painter):
                      cards=cards_word(event.count))
         if event.kind == ev.OUT:
             return t(key, lang, name=name, place=t(f"place_{event.place}", lang))
-        return t(key, lang, name=name, cards=pretty(event.cards, lang).replace(" ", KEEP))   # one line
+        return t(key, lang, name=name, cards=bound(pretty(event.cards, lang)))   # one line
 
     def _draw_counter(self, screen: pygame.Surface, x: int, top: int) -> None:
         L, scene = self.L, self.scene
@@ -120,7 +120,9 @@ class SidebarPainter(Painter):
         for i, letter in enumerate(RANK_LETTERS):
             col, row = divmod(i, 8)
             cx, cy = x + col * column, top + L.s(26) + row * L.s(22)
-            screen.blit(self.fonts.render(pretty(letter, scene.lang), L.font(15), theme.TEXT), (cx, cy))
             count = self.fonts.render(str(unseen[i]), L.font(15), theme.GOLD if unseen[i] else theme.DISABLED,
                                       bold=True)
-            screen.blit(count, (cx + column - L.s(30), cy))
+            right = cx + column - L.s(8)   # counts end here, clear of the next column's names
+            room = right - count.get_width() - L.s(6) - cx   # "small joker" shrinks a little into it
+            screen.blit(self.fonts.render_fit(pretty(letter, scene.lang), L.font(15), theme.TEXT, room), (cx, cy))
+            screen.blit(count, (right - count.get_width(), cy))

@@ -71,9 +71,11 @@ class TableDrawer(Painter):
         """Under the cards on the felt: the 对头 duel of the standing 够级 play, while it lasts."""
         duel = duel_of(view) if self.scene.director.moments else None
         if duel is not None:
-            boxes = (self.L.badge_box(self.place(duel.attacker)), self.L.badge_box(self.place(duel.rival)))
+            places = (self.place(duel.attacker), self.place(duel.rival))
+            boxes = (self.L.badge_box(places[0]), self.L.badge_box(places[1]))
+            ends = (self.L.play_spot(places[0]), self.L.play_spot(places[1]))
             draw_duel(screen, self.fonts, self.L, boxes, duel.plays, self.scene.lang,
-                      count=self.scene.director.banner is None)
+                      count=self.scene.director.banner is None, ends=ends)
 
     def _draw_moments(self, screen: pygame.Surface) -> None:
         """The banner of a big moment (its seats aglow) and the tribute panel, over the felt."""

@@ -121,7 +121,7 @@ class Director:
     @property
     def busy(self) -> bool:
         """Something is still being shown: wait before the next action."""
-        return bool(self.hold or self.flights or self.pause > 0 or self.dealing is not None
+        return bool(self.hold or self.flights or self.pause > 0 or self.dealing is not None or self.banners_next
                     or (self.panel is not None and not self.panel_live))
 
     def deal_in(self) -> None:
@@ -176,7 +176,7 @@ class Director:
         for _ in range(len(stream) - self.shown + 1):
             if self.hold:
                 return
-            self.flights, self.pause, self.panel, self.dealing = [], 0.0, None, None
+            self.flights, self.pause, self.panel, self.dealing, self.banners_next = [], 0.0, None, None, []
             if self.shown >= len(stream):
                 return
             self.update(0.0, stream)
@@ -251,7 +251,8 @@ class Director:
         if banner is None or not self.moments:
             return
         if self.banner is not None and self.banner_left > 0:
-            self.banners_next.append(banner)   # 烧牌 then its 开点: every one is read, the earlier ones cut short
+            self.banners_next.append(banner)   # 烧牌 then its 开点: every one is read, the earlier ones cut short,
+            # and the table waits for them (busy), so a banner never trails the plays it names
             self.banner_left = min(self.banner_left, self.HURRY_SECONDS * max(self.scale, 0.5))
         else:
             self._raise(banner)

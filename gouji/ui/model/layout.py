@@ -141,7 +141,8 @@ class Layout:
         """Where the seat's latest play of the round lies (toward the centre)."""
         mx, my = self.edge_midpoint(seat)
         cx, cy = self.table_center
-        return mx + 0.42 * (cx - mx), my + 0.42 * (cy - my)
+        inward = 0.5 if seat == 3 else 0.42   # the top seat's open hand hangs over the felt: its play lies lower
+        return mx + inward * (cx - mx), my + inward * (cy - my)
 
     @lru_cache(maxsize=512)
     def badge_center(self, seat: int) -> Point:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...engine.actions import MoveKind, parse_action, ranks_of
-from ...engine.cards import RANK_OF_CARD, parse_counts, spoken
+from ...engine.cards import N_RANKS, RANK_OF_CARD, parse_counts, rank_name, spoken
 from ...engine.phases import Phase
 from ...engine.view import SeatView
 from ..i18n import t
@@ -115,10 +115,11 @@ def cards_for(hand: tuple[int, ...], action: str) -> set[int]:
 
 
 def pretty(text: str, lang: str = "zh") -> str:
-    """Cards as players name them in either language: 10 for T, 小王/大王 for x/X,
-    highest first; a long run shortened."""
-    out = spoken(parse_counts(text)).split(" ") if text.strip() else []
-    return " ".join(out) if len(out) <= 12 else " ".join(out[:12]) + " …"
+    """Cards as players name them in either language: 10 for T, 小王/大王 for x/X
+    ("small joker"/"big joker" in English), highest first; a long run shortened."""
+    counts = parse_counts(text) if text.strip() else [0] * N_RANKS
+    names = [rank_name(rank, lang) for rank in reversed(range(N_RANKS)) for _ in range(counts[rank])]
+    return " ".join(names) if len(names) <= 12 else " ".join(names[:12]) + " …"
 
 
 def cards_word(count: int) -> str:

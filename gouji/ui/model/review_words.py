@@ -11,6 +11,7 @@ from ...engine.errors import IllegalAction, NotationError
 from ...review import Analysis, Frame, Verdict
 from ..i18n import t
 from .prompts import Line, pretty
+from .text_marks import bound
 
 
 def action_text(action: str, lang: str) -> str:
@@ -20,9 +21,9 @@ def action_text(action: str, lang: str) -> str:
     except (IllegalAction, NotationError):
         return action
     if move.kind in PLAY_KINDS and move.play is not None:
-        return t(f"act_{move.kind}", lang, cards=pretty(str(move.play), lang))
+        return t(f"act_{move.kind}", lang, cards=bound(pretty(str(move.play), lang)))
     if move.kind == "return":
-        return t("act_return", lang, cards=pretty(move.ranks, lang))
+        return t("act_return", lang, cards=bound(pretty(move.ranks, lang)))
     return t(f"act_{move.kind}", lang)
 
 

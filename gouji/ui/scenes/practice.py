@@ -214,8 +214,13 @@ class PracticeScene(TableScene):
         area = super().notice_area()
         if area is None or not self.toolbar.buttons:
             return area
-        top = max(button.rect.bottom for button in self.toolbar.buttons) + self.layout.s(6)
+        top = self._badge_top() + self.layout.s(26)   # under the 练习赛 line
         return pygame.Rect(area.left, top, area.width, max(0, area.bottom - top))
+
+    def _badge_top(self) -> int:
+        """The 练习赛 · 不计统计 line sits under the switches (their two rows are full)."""
+        bottom = max((button.rect.bottom for button in self.toolbar.buttons), default=self.layout.s(84))
+        return bottom + self.layout.s(4)
 
     def timed(self) -> bool:
         return self.switches.timer   # Learn: only when switched on at this table
@@ -228,10 +233,10 @@ class PracticeScene(TableScene):
         super().draw(screen)
         L, fonts = self.layout, self.app.fonts
         self.toolbar.draw(screen, fonts)
-        x = L.s(10) + 2 * (self.toolbar.buttons[0].rect.width + L.s(8)) if self.toolbar.buttons else L.s(10)
+        x = L.s(12)
         badge = fonts.render_fit(t("practice_badge", self.lang), L.font(14), theme.GOLD,
                                  L.badge_box(3)[0] - x - L.s(16), bold=True)
-        screen.blit(badge, (x, L.s(50) + (L.s(34) - badge.get_height()) // 2))
+        screen.blit(badge, (x, self._badge_top()))
         if self.why is not None and self._showing_why():
             place = self.drawer.place(self.why.turn.seat)
             pygame.draw.rect(screen, theme.GOLD, pygame.Rect(L.badge_box(place)).inflate(L.s(8), L.s(8)), L.s(3),
