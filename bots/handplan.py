@@ -1,12 +1,13 @@
 """Pure helpers on rank counts: how far a hand is from going out, what a play
-costs it, and whether a play can still be beaten by the cards not yet seen."""
+costs it, whether a play can still be beaten by the cards not yet seen, and
+the judgements of a whole hand before the first lead (宣点, 革命, 要头, 还贡)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gouji.engine.cards import ACE, BIG, NATURALS, SMALL, THREE, TWO
-from gouji.engine.plays import NO_RANK, Play
+from gouji.engine.cards import ACE, BIG, KING, NATURALS, SMALL, THREE, TWO, parse_counts
+from gouji.engine.plays import GOUJI_MINIMUM, NO_RANK, Play
 
 Hand = Sequence[int]
 
@@ -84,3 +85,51 @@ def beatable_by(play: Play, pool: Hand, max_size: int, as_small: bool = False) -
 def strength(rank: int) -> float:
     """How useful a natural rank is for winning rounds (0 for 3 … 1 for A)."""
     return rank / ACE if rank <= ACE else 1.0
+
+
+# ----- judgements of a whole hand, before the first lead (bots/predeal.py) -----
+
+def power(hand: Hand) -> float:
+    """Rough strength: 2s and jokers win rounds and answer 够级."""
+    return hand[TWO] + 1.5 * hand[SMALL] + 2.0 * hand[BIG] + 0.5 * hand[ACE] + 0.25 * hand[KING]
+
+
+def gouji_groups(hand: Hand) -> int:
+    flex = hand[TWO] + hand[SMALL] + hand[BIG]
+    groups = sum(1 for r, need in GOUJI_MINIMUM.items() if hand[r] >= need)
+    return groups + (1 if flex >= 2 else 0)
+
+
+def strong_hand(hand: Hand, declare_power: float = 15.0) -> bool:
+    """Strong enough to declare (宣点) that the 对头 will not open."""
+    return power(hand) >= declare_power
+
+
+def weak_hand(hand: Hand) -> bool:
+    """Too weak to play out: revolting (革命) is better."""
+    return moves_needed(hand) >= 10 or sum(1 for r in (KING, ACE) if hand[r] >= 2) == 0
+
+
+def many_gouji(hand: Hand) -> bool:
+    """Enough 够级 plays to want 要头's three protected ones."""
+    return gouji_groups(hand) >= 3
+
+
+def return_cost(hand: Hand, cards: str, bie_san: bool) -> float:
+    """What giving back these cards (notation, a 还贡) costs the hand."""
+    return _return_cost(hand, parse_counts(cards), bie_san)
+
+
+def _return_cost(hand: Hand, give: Sequence[int], bie_san: bool) -> float:
+    """What giving these cards back costs: their strength, less a group emptied."""
+    cost = 0.0
+    for rank, n in enumerate(give):
+        if not n:
+            continue
+        value = strength(rank) if rank in NATURALS else {TWO: 2.0, SMALL: 3.0, BIG: 4.0}[rank]
+        cost += value * n
+        if n == hand[rank] and rank in NATURALS:
+            cost -= 0.8  # a whole group gone: one play fewer to go out
+            if bie_san and rank == THREE:
+                cost += 3.0  # the 3s must stay: they are the last play
+    return cost

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from gouji.engine.view import SeatView
 
 from .expert import ExpertBot
+from .reasons import Facts, checked
 from .scripted import ScriptedBot
 
 HINT_THINK_MS = 400.0   # an expert hint searches this long (run it off the frame loop)
@@ -15,9 +16,12 @@ HINT_THINK_MS = 400.0   # an expert hint searches this long (run it off the fram
 
 @dataclass(frozen=True)
 class Hint:
+    """A suggested action and the reason for it: its own, true of it (bots/reasons.py)."""
+
     action: str
     zh: str
     en: str
+    key: str = ""   # the reason's key in bots.reasons (``holds`` checks it)
 
     def text(self, lang: str = "zh") -> str:
         return self.zh if lang == "zh" else self.en
@@ -40,4 +44,9 @@ def suggest(view: SeatView, count: int = 3, level: str = "hard", think_ms: float
         ranked = ExpertBot(view.seat, think_ms=budget, think_nodes=think_nodes).rank_actions(view, cancel=cancel)
     else:
         ranked = ScriptedBot(view.seat, level).rank_actions(view)
-    return [Hint(item.action, item.why.zh, item.why.en) for item in ranked[:count]]
+    facts = Facts(view)
+    hints = []
+    for item in ranked[:count]:
+        why = checked(view, item.action, item.why, facts)   # each hint carries a reason true of its own action
+        hints.append(Hint(item.action, why.zh, why.en, why.key))
+    return hints

@@ -3,7 +3,9 @@ it may take. Levels differ in how much they plan and count, never in what
 they see (only the seat's ``SeatView``).
 
 Each candidate gets a score and a reason; ``choose`` takes the best, and
-``rank_actions`` gives the table its hints with the reasons.
+``rank_actions`` gives the table its hints with the reasons. A reason is
+attached only where it is true of its own action (bots/reasons.py says when
+each is; ``checked`` puts a neutral one in place of any that is not).
 """
 
 from __future__ import annotations
@@ -18,11 +20,22 @@ from gouji.engine.plays import Play, is_dead, is_gouji
 from gouji.engine.seats import next_seat, opposite, same_team
 from gouji.engine.view import SeatView
 
-from .handplan import after, beatable_by, breaks_group, closing_play, is_single_play, moves_needed, strength
-from .knowledge import Knowledge, count_cards
+from .handplan import after, breaks_group, closing_play, is_single_play, moves_needed, strength
+from .knowledge import Knowledge, count_cards, in_deal, leader_if_stands, may_act_on, would_open
 from .predeal import PRE_PLAY, score_pre_play
-from .reasons import Reason, reason
-from .worlds import Hands, is_protected, sample_worlds, stand_chance
+from .reasons import (
+    STOP_CARDS,
+    Facts,
+    Reason,
+    checked,
+    is_low_lead,
+    plays_left,
+    presses_opposite,
+    rang_reason,
+    reason,
+    stop_opponent,
+)
+from .worlds import is_protected
 
 
 @dataclass(frozen=True)
@@ -56,7 +69,7 @@ class Style:
     burn_finish: float = 1.2      # burning when the rest goes in two plays
     burn_partner: float = 1.0     # burning the player attacking a partner
     moves_value: float = 1.0      # one play fewer to go out
-    stop_cards: int = 3           # "about to go out" below this many cards
+    stop_cards: int = STOP_CARDS  # stop an opponent with this many cards or fewer (or no more than his play)
     gousiji_value: float = 1.0    # a 够级 play under my 够死级 times its chance of standing
     closer_cost: float = 0.0      # 憋3: the chance the 冲牌 we keep for last gets beaten (闷)
     finish_value: float = 0.0     # the chance a play stands when only one play would be left
@@ -108,10 +121,19 @@ class ScriptedBot:
         if not view.legal_actions:
             raise ValueError(f"seat {self.seat} was asked to act but has no legal action")
         if view.phase in PRE_PLAY:
+            facts = Facts(view, declare_power=self.style.declare_power)
             scored = [Scored(a, *score_pre_play(view, a, self.style.declare_power)) for a in view.legal_actions]
+            if view.phase == "return":   # the cheapest returns are the least useful cards
+                best = max(item.score for item in scored)
+                for item in scored:
+                    if item.score >= best - 1e-9:
+                        item.why = reason("return_low")
         else:
             ctx = Context(view, self.style, count_cards(view) if self.style.counts_cards else None)
+            facts = ctx.facts
             scored = [score_action(ctx, action) for action in view.legal_actions]
+        for item in scored:   # a reason that is not true of its own action is never shown
+            item.why = checked(view, item.action, item.why, facts)
         if self.style.noise and rng is not None:
             for item in scored:
                 item.score += rng.gauss(0.0, self.style.noise)
@@ -134,25 +156,19 @@ class Context:
                               if s != view.seat and s not in view.revolted), default=0)
         self.pool = known.unseen if known else None
         self.gousiji = view.seat in view.gou_si_ji and not view.chaos and style.rule_sense
-        self._worlds: list[Hands] | None = None
-        self._stand: dict[tuple[Play, bool, bool], float] = {}
+        # the guesses and the card count, shared with the reasons' conditions
+        self.facts = Facts(view, self.pool, style.worlds, style.declare_power)
 
     def stand_chance(self, play: Play, later: bool = False, gousiji: bool = True) -> float:
         """How likely ``play`` is to win its round, over guessed deals (cached)."""
-        key = (play, later, gousiji)
-        if key not in self._stand:
-            if self._worlds is None:
-                self._worlds = sample_worlds(self.view, self.style.worlds, self.pool)
-            self._stand[key] = stand_chance(self.view, self._worlds, play, later, gousiji)
-        return self._stand[key]
+        return self.facts.stand_chance(play, later, gousiji)
 
     def is_boss(self, play: Play) -> bool:
         if is_dead(play, self.view.rules):
             return True
         if self.pool is None:
             return False
-        return not beatable_by(play, self.pool, self.max_other,
-                               self.view.rules.jokers_mix_as_small)
+        return self.facts.is_boss(play)
 
     def protected(self, play: Play) -> bool:
         """Only my 对头 may answer this play, or a burn (§3.4)."""
@@ -227,10 +243,12 @@ def _score_lead(ctx: Context, action: str, play: Play) -> Scored:
         return Scored(action, 50.0 + gain, reason("boss_then_out"))
     rank_value = strength(play.rank) if play.rank < TWO else 1.2
     score = gain - ctx.style.lead_rank * rank_value + ctx.style.lead_size * play.size
-    why = reason("shed_low")
+    why = reason("shed_low") if is_low_lead(ctx.view, play) else _plays_left(ctx, left)
     if is_gouji(play) and _open_matters(ctx) and not play.jokers and _attacks(ctx, play):
         score += ctx.style.attack_value
-        why = reason("attack_opposite")
+        if presses_opposite(ctx.view, play):   # a lone 2 (or a play after the deadline) cannot open (§5)
+            opens = would_open(ctx.view, ctx.seat, play, ctx.view.seq + 1)
+            why = reason("attack_opposite" if opens else "attack_gouji")
     if _uses_gousiji(ctx, play):  # a lead that stands costs no tempo, so forgive its rank
         stand = ctx.stand_chance(play)
         score += (ctx.style.gousiji_value + ctx.style.lead_rank * rank_value) * stand
@@ -285,16 +303,26 @@ def _open_matters(ctx: Context) -> bool:
     return _open_matters_for(ctx, ctx.seat)
 
 
-def _stakes(ctx: Context) -> tuple[float, Reason]:
+def _plays_left(ctx: Context, left: list[int]) -> Reason:
+    return plays_left(moves_needed(left, ctx.view.rules.bie_san))
+
+
+def _stakes(ctx: Context, left: list[int]) -> tuple[float, Reason]:
     """How much taking the standing play away from its owner is worth."""
-    owner, style = ctx.owner, ctx.style
+    owner, style, view = ctx.owner, ctx.style, ctx.view
     if owner is None:
-        return 0.0, reason("shed_low")
+        return 0.0, _plays_left(ctx, left)
+    if not in_deal(view, owner):
+        # his 底牌: nobody is stopped; what matters is who leads if it stands (接风, §3.8)
+        leader = leader_if_stands(view)
+        if leader is not None and not same_team(leader, ctx.seat):
+            return style.beat_value, reason("jiefeng")
+        return 0.0, _plays_left(ctx, left)
     if ctx.teammate(owner):
-        return (style.overtake, reason("let_partner")) if style.partnership else (0.0, reason("shed_low"))
-    left = ctx.cards_of(owner)
-    if left <= max(style.stop_cards, ctx.standing.size if ctx.standing else 0):
-        return style.stop_value, reason("stop_opponent")
+        return (style.overtake if style.partnership else 0.0), reason("overtake")
+    cards = ctx.cards_of(owner)
+    if cards <= max(style.stop_cards, ctx.standing.size if ctx.standing else 0):
+        return style.stop_value, stop_opponent(cards)
     return style.beat_value, reason("take_lead")
 
 
@@ -302,7 +330,7 @@ def _score_beat(ctx: Context, action: str, play: Play, answering: bool) -> Score
     gain, left = _common(ctx, play)
     if gain >= 100:
         return Scored(action, gain, reason("go_out"))
-    stakes, why = _stakes(ctx)
+    stakes, why = _stakes(ctx, left)
     score = gain + stakes + 0.04 * play.size + _finish_bonus(ctx, play, left)
     if play.rank < TWO and ctx.standing is not None and ctx.standing.rank >= 0:
         score -= ctx.style.overshoot * max(0, play.rank - ctx.standing.rank - 1)
@@ -310,7 +338,9 @@ def _score_beat(ctx: Context, action: str, play: Play, answering: bool) -> Score
         score += ctx.style.boss_value
     if answering and _open_matters_for(ctx, ctx.owner):
         score += ctx.style.deny_value
-        why = reason("deny_open")
+        if ctx.owner is not None and ctx.standing is not None \
+                and would_open(ctx.view, ctx.owner, ctx.standing, ctx.view.seq):
+            why = reason("deny_open")   # not a play that cannot open: jokers, a lone 2 (§5)
     if _uses_gousiji(ctx, play):
         score += ctx.style.gousiji_value * ctx.stand_chance(play)
         why = reason("use_gousiji")
@@ -332,33 +362,35 @@ def _score_burn(ctx: Context, action: str, play: Play) -> Scored:
         return Scored(action, gain, reason("go_out"))
     owner = ctx.owner
     if ctx.teammate(owner):
-        return Scored(action, gain - 3.0, reason("let_partner"))
+        return Scored(action, gain - 3.0, _stakes(ctx, left)[1])
     score = gain + ctx.style.burn_value
     why = reason("burn")
-    if owner is not None and ctx.teammate(opposite(owner)) and ctx.style.partnership:
+    if owner is not None and ctx.teammate(opposite(owner)) and ctx.style.partnership \
+            and in_deal(ctx.view, opposite(owner)):   # he attacks a partner still in the deal
         score += ctx.style.burn_partner
         why = reason("burn_for_partner")
     if moves_needed(left, ctx.bie_san) <= 2:
         score += ctx.style.burn_finish
-        why = reason("burn_to_win")
+        if moves_needed(left, ctx.view.rules.bie_san) <= 2:
+            why = reason("burn_to_win")
     jokers_left = left[SMALL] + left[BIG]
     score -= 0.3 * max(0, jokers_left - moves_needed(left, ctx.bie_san))  # jokers tied up by the duty
     return Scored(action, score + ctx.style.burn_bias, why)
 
 
 def _score_word(ctx: Context, action: str, kind: str) -> Scored:
-    if kind == "pass":
-        if ctx.teammate(ctx.owner):
-            return Scored(action, ctx.style.partner_pass, reason("let_partner"))
-        return Scored(action, 0.0, reason("save_cards"))
-    if kind == "noburn":
-        return Scored(action, 0.0, reason("save_cards"))
+    view = ctx.view
+    partner = ctx.teammate(ctx.owner) and ctx.owner is not None and in_deal(view, ctx.owner)
+    if kind in ("pass", "noburn"):
+        can_play = ctx.facts.card_actions
+        why = reason("let_partner" if partner and can_play else "save_cards" if can_play else "only_pass")
+        return Scored(action, ctx.style.partner_pass if partner and kind == "pass" else 0.0, why)
     if kind == "rang":
         if not ctx.style.partnership:
-            return Scored(action, -1.0, reason("rang"))
-        mate = next_seat(ctx.seat, 2)
-        live = mate not in ctx.view.finish_order
-        return Scored(action, ctx.style.rang_value if live else -1.0, reason("rang"))
+            return Scored(action, -1.0, rang_reason(view))
+        # the 下家 (an opponent) acts first, then the partner (§3.6): worth it while the partner may act
+        live = may_act_on(view, next_seat(ctx.seat, 2))
+        return Scored(action, ctx.style.rang_value if live else -1.0, rang_reason(view))
     return Scored(action, -5.0, reason("save_cards"))
 
 

@@ -84,6 +84,7 @@ class _Walk:
         self.owner: int | None = None
         self.standing: Play | None = None
         self.window: Window | None = None
+        self.rang: int | None = None   # who said 让 this round, until someone else plays
 
     def run(self) -> Facts:
         for event in self.view.history:
@@ -98,6 +99,9 @@ class _Walk:
         assert seat is not None
         play = parse_play(event.cards)
         self._close_window(seat)
+        if self.rang is not None and self.rang != seat:
+            self.passed.add(self.rang)   # someone played after a 让: it counts as a pass (as in the engine)
+        self.rang = None
         facts = self.facts
         facts.seq += 1
         if event.kind == ev.BURN and self.owner is not None:
@@ -146,9 +150,14 @@ class _Walk:
         if self.standing is not None and self.owner is not None:
             self.facts.passes.append(Pass(self.facts.seq, seat, self.standing, self.owner, seat in self.burning))
 
+    def on_rang(self, event: Event) -> None:
+        self._close_window(event.seat)
+        self.rang = event.seat
+
     def on_round_end(self, event: Event) -> None:
         self._close_window(None)
         self.passed.clear()
+        self.rang = None
         self.owner = self.standing = None
 
     def on_out(self, event: Event) -> None:
@@ -164,7 +173,7 @@ class _Walk:
 
 
 _HANDLERS = {ev.PLAY: _Walk.on_play, ev.BURN: _Walk.on_play, ev.NOBURN: _Walk.on_noburn, ev.PASS: _Walk.on_pass,
-             ev.RANG: lambda walk, event: walk._close_window(event.seat), ev.ROUND_END: _Walk.on_round_end,
+             ev.RANG: _Walk.on_rang, ev.ROUND_END: _Walk.on_round_end,
              ev.OUT: _Walk.on_out, ev.WUTOU: _Walk.on_wutou, ev.BURN_END: _Walk.on_burn_end,
              ev.BURN_WON: _Walk.on_burn_end}
 

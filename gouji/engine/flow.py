@@ -17,8 +17,8 @@ from .cards import BIG, RANK_OF_CARD, SMALL, TWO
 from .events import Event
 from .legal import beat_options, has_burn_move, legal_moves
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
-from .plays import Play, is_dead, is_gouji
-from .scoring import kai_dian_eligible, places_with_revolutionary, rank_remaining
+from .plays import Play, is_dead, is_gouji, kai_dian_eligible
+from .scoring import places_with_revolutionary, rank_remaining
 from .seats import N_SEATS, OTHERS_FROM, SEATS, next_seat, opposite, others_from, team
 from .state import DealSetup, DealState
 

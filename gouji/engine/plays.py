@@ -150,6 +150,19 @@ def is_dead(play: PlayLike, rules: "RuleSet | None" = None) -> bool:
     return effective_jokers(as_play(play), rules)[0] > 0
 
 
+def kai_dian_eligible(play: Play, rules: "RuleSet") -> bool:
+    """Whether a standing 够级 play opens (开点, §5) under ``kai_dian_eligibility``:
+    ``standard`` any 够级 but one with jokers or a single 2; ``dagang`` any 够级
+    without 大王; ``pure`` natural 10..A sets only."""
+    if not is_gouji(play):
+        return False
+    if rules.kai_dian_eligibility == "standard":
+        return not play.jokers and not (play.rank == TWO and play.size == 1)
+    if rules.kai_dian_eligibility == "dagang":
+        return not play.big
+    return not play.jokers and not play.twos and play.rank < TWO
+
+
 def can_beat(standing: PlayLike, candidate: PlayLike, rules: "RuleSet | None" = None) -> bool:
     """The position rule of §1.3: same size, every card strictly stronger.
 

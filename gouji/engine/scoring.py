@@ -4,26 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .cards import TWO
 from .checks import need_list, need_rules
 from .errors import quote
-from .plays import Play, is_gouji
 from .rules import RuleSet
 from .seats import N_SEATS, order_from, same_team, team
 
 PLACE_NAMES_ZH = ("头科", "二科", "三科", "四科", "二落", "大落")
 PLACE_NAMES_EN = ("1st (头科)", "2nd (二科)", "3rd (三科)", "4th (四科)", "5th (二落)", "6th (大落)")
-
-
-def kai_dian_eligible(play: Play, rules: RuleSet) -> bool:
-    """Whether a standing 够级 play opens (开点) under ``kai_dian_eligibility``."""
-    if not is_gouji(play):
-        return False
-    if rules.kai_dian_eligibility == "standard":
-        return not play.jokers and not (play.rank == TWO and play.size == 1)
-    if rules.kai_dian_eligibility == "dagang":
-        return not play.big
-    return not play.jokers and not play.twos and play.rank < TWO
 
 
 def rank_remaining(live: Sequence[int], sizes: Sequence[int], first_leader: int) -> list[int]:
