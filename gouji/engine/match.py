@@ -32,6 +32,7 @@ from .predeal import (
     revolt_eligible,
     take_ranks,
 )
+from .reasons import return_refusal
 from .rules import RuleSet
 from .seats import N_SEATS, SEATS, next_seat, opposite
 from .state import DealSetup
@@ -177,6 +178,9 @@ class Match:
             raise IllegalAction("比赛已经结束", "the match is over")
         decision = self._decisions[0]
         if str(move) not in self._options(decision):
+            if decision.phase == RETURN:
+                raise return_refusal(move, decision.count, self._hands[decision.seat], self._hands[decision.payer],
+                                     self.rules.return_must_match_rank)
             raise _refusal(decision, str(move))
         if cards is not None and not self._cards_fit(decision, move, card_ids(cards)):
             raise IllegalAction("选的牌和要还的牌对不上", "the chosen cards do not match the return")
@@ -445,9 +449,6 @@ def _with_match(game: Game, seat: int, before: tuple[Event, ...], extra: dict[st
 
 def _refusal(d: Decision, action: str) -> IllegalAction:
     action = quote(action)
-    if d.phase == RETURN:
-        return IllegalAction(f"要还 {d.count} 张牌，而且点数要是进贡的人手里有的",
-                             f"give back {d.count} cards, each of a rank the tribute payer holds")
     zh = {PREDECLARE: "现在选择是否预点（declare / nodeclare）", DECLARE: "现在选择是否宣点（declare / nodeclare）",
           REVOLT: "现在选择是否革命（revolt / norevolt）", CHOOSE: "现在选择要头或无头（yaotou / wutou）"}[d.phase]
     en = {PREDECLARE: "choose whether to declare 预点 (declare / nodeclare)",

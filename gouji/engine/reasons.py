@@ -6,7 +6,10 @@ take its time to find the most specific reason.
 
 from __future__ import annotations
 
-from .cards import RANK_NAMES_EN, RANK_NAMES_ZH, THREE, TWO, rank_name, spoken
+from collections.abc import Sequence
+
+from .actions import Move, MoveKind
+from .cards import RANK_NAMES_EN, RANK_NAMES_ZH, THREE, TWO, card_rank, counts_of_cards, parse_counts, rank_name, spoken
 from .errors import IllegalAction
 from .movegen import empties, feasible, remainder
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
@@ -32,7 +35,7 @@ def explain(flow: DealState, kind: str, play: Play | None) -> IllegalAction:
         missing = [r for r, n in enumerate(play.counts()) if n > flow.counts[seat][r]]
         if missing:
             return refuse(f"你手里没有这么多 {RANK_NAMES_ZH[missing[0]]}",
-                          f"you don't hold that many {RANK_NAMES_EN[missing[0]]}")
+                          f"you don't hold that many {RANK_NAMES_EN[missing[0]]}s")
     by_phase = {LEAD: _lead, FOLLOW: _follow, ANSWER: _follow, BURN: _burn}[flow.phase]
     return by_phase(flow, seat, kind, play)
 
@@ -48,8 +51,8 @@ def _lead(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAc
     if flow.rules.bie_san and hand[THREE] and (play.rank == THREE or sum(hand) != hand[THREE]):
         return _bie_san()
     if seat in flow.burning and not play.jokers and not empties(hand, t):
-        return refuse("烧牌期间每手牌都要挂王（最后一手除外）",
-                      "while burning, every play you lead must carry a joker (except your last)")
+        return refuse("烧牌期间首发的每手牌都要挂王（出完的最后一手除外）",
+                      "while burning, every play you lead must carry a joker, except the one that empties your hand")
     return _infeasible(flow, hand, t)
 
 
@@ -60,7 +63,7 @@ def _follow(flow: DealState, seat: int, kind: str, play: Play | None) -> Illegal
         return refuse("现在不是烧牌的时候", "no burn is being offered to you now")
     if kind == "burn":
         if flow.phase == ANSWER:
-            return refuse("你是对头，直接出牌管就行，不用烧", "you are the player opposite: "
+            return refuse("你是对头，直接出牌管就行，不用烧", "you are his 对头 (the player opposite): "
                           "answer with a plain play, not a burn")
         return refuse("只有受保护的够级牌才能烧", "only a protected 够级 play can be burned")
     if kind == "rang":
@@ -79,10 +82,10 @@ def _burn(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAc
         return refuse("这是够级牌的烧牌时机：选择烧牌或不烧", "this is the burn window of a 够级 "
                       "play: burn it or decline (noburn)")
     if kind == "play" and not wutou:
-        return refuse("只有对头可以管够级牌；你只能烧牌", "only the player opposite may answer a "
+        return refuse("只有对头可以管够级牌；你只能烧牌", "only the 对头 (the player opposite) may answer a "
                       "够级 play; you may only burn it")
     if kind == "burn" and wutou:
-        return refuse("你已无头：直接出牌管，不算烧牌", "you are 无头 (your opposite is out): beat "
+        return refuse("你已无头：直接出牌管，不算烧牌", "you are 无头 (without a 对头): beat "
                       "it with a plain play, it is not a burn")
     assert play is not None and flow.standing is not None
     beat = _beat_failure(flow, flow.standing, play)
@@ -102,13 +105,15 @@ def _beat_failure(flow: DealState, standing: Play, play: Play) -> IllegalAction 
     rules = flow.rules
     if play.size != standing.size:
         return refuse(f"要出 {standing.size} 张，和桌上的牌张数相同",
-                      f"you must play {standing.size} cards, as many as the standing play")
+                      f"you must play {standing.size} card{'s' * (standing.size != 1)}, as many as the standing "
+                      "play")
     if is_dead(standing, rules):
-        return refuse("带大王的牌是死牌，谁也管不了", "a play with 大王 is dead: nobody can beat it")
+        return refuse("带大王的牌是死牌，谁也管不了", "a play with a big joker (大王) is dead: nobody can beat it")
     need_big = effective_jokers(standing, rules)[1]
     if effective_jokers(play, rules)[0] < need_big:
         return refuse(f"桌上有 {need_big} 张小王，要用至少同样多的大王才能管",
-                      f"the standing play has {need_big} 小王: you need at least as many 大王")
+                      f"the standing play has {need_big} small joker{'s' * (need_big != 1)}: you need a "
+                      "big joker (大王) over each")
     if play.body and play.rank <= standing.rank:
         mine, theirs = _body_rank(play), _body_rank(standing)
         return refuse(f"{rank_name(mine)} 管不上 {rank_name(theirs)}："
@@ -147,13 +152,44 @@ def _bie_san() -> IllegalAction:
 def _no_rang(flow: DealState, seat: int) -> IllegalAction:
     play = flow.standing
     if flow.chaos and flow.rules.chaos_dagang:
-        return refuse("四人乱缠时不能让牌", "no 让 (yield) in 四人乱缠")
+        return refuse("四人乱缠时不能让牌", "no yielding (让) in 四人乱缠")
     if play is not None and is_gouji(play):
         return refuse("够级牌不能让", "a 够级 play cannot be yielded")
     if flow.phase != FOLLOW or flow.owner != opposite(seat):
         return refuse("只能让对头的牌", "you can only yield (让) on your 对头's play")
     if flow.rang == seat:
         return refuse("已经让过一次了：这次要出牌或过牌", "you already yielded once: play or pass")
-    return refuse("让牌要等对头之后两家都过，且你的下两家还能出牌",
-                  "让 needs both players after your 对头 to have passed, and one of your next "
-                  "two players still able to play")
+    return refuse("让牌要等对头后面两家都过了（或已出完），而且你后面两家至少有一家还没出完、这一轮没被锁住",
+                  "让 needs both players after your 对头 to have passed (or to be out), and at least one of "
+                  "your next two players still in the deal and not locked out of this round")
+
+
+def return_refusal(move: Move, count: int, hand: Sequence[int], payer_hand: Sequence[int],
+                   must_match: bool) -> IllegalAction:
+    """Why a 还贡 (§6) is refused, as specifically as it can be said: the count that
+    is wrong, the cards the giver lacks, or the rank the tribute payer does not hold.
+    Called only for a return that ``return_options`` does not list."""
+    many = f"{count} card{'s' * (count != 1)}"
+    if move.kind != MoveKind.RETURN:
+        return refuse(f"现在要还贡：还 {count} 张牌（return 加上要还的牌）",
+                      f"now give back {many}: return and the cards")
+    wanted = parse_counts(move.ranks)
+    given = sum(wanted)
+    if given != count:
+        return refuse(f"要还 {count} 张，不是 {given} 张", f"give back {many}, not {given}")
+    held = counts_of_cards(hand)
+    short = [r for r, n in enumerate(wanted) if n > held[r]]
+    if short:
+        return refuse(f"你手里没有这么多 {RANK_NAMES_ZH[short[0]]}",
+                      f"you don't hold that many {RANK_NAMES_EN[short[0]]}s")
+    payer = {card_rank(c) for c in payer_hand}
+    matching = [r for r in range(len(held)) if held[r] and r in payer]
+    lacking = [r for r, n in enumerate(wanted) if n and r not in payer]
+    if must_match and lacking and sum(held[r] for r in matching) >= count:
+        names_zh = "、".join(RANK_NAMES_ZH[r] for r in matching)
+        names_en = ", ".join(RANK_NAMES_EN[r] for r in matching)
+        return refuse(f"进贡的人手里没有 {RANK_NAMES_ZH[lacking[0]]}：只能还他有的点数（你能还的：{names_zh}）",
+                      f"the tribute payer holds no {RANK_NAMES_EN[lacking[0]]}s: give back only ranks he holds "
+                      f"(you may give back: {names_en})")
+    return refuse(f"要还 {count} 张牌，而且点数要是进贡的人手里有的",
+                  f"give back {many}, each of a rank the tribute payer holds")

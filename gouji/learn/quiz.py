@@ -1,8 +1,10 @@
 """Endless quizzes drawn from the engine's own answers (pure, seeded).
 
 Each question is multiple choice with 2–4 options and an explanation; the
-same ``(seed, topic)`` always gives the same question. A ``QuizSession``
-draws questions one after another and keeps the streak and per-topic counts.
+same ``(seed, topic)`` always gives the same question, for every seed. Each
+topic follows one preset (``Question.rules``, named on the quiz screen) and
+shows only plays that preset allows. A ``QuizSession`` draws questions one
+after another and keeps the streak and per-topic counts.
 
 >>> q = make_question(7, "beat")
 >>> q == make_question(7, "beat") and 2 <= len(q.options) <= 4
@@ -32,20 +34,22 @@ class Question:
     explanation: Text
     show: tuple[str, ...] = ()
     position: str = ""
+    rules: str = "qingdao"       # the preset the question follows (RULES §9)
 
 
 Generator = Callable[[random.Random], Draft]
 
 
-def _topics() -> dict[str, tuple[Text, Generator]]:
+def _topics() -> dict[str, tuple[Text, Generator, str]]:
+    """Each topic: its title, its generator and the preset it follows."""
     return {
-        "beat": (Text("管不管得上", "Does it beat?"), quiz_plays.beat_question),
-        "gouji": (Text("够不够级", "Is it 够级?"), quiz_plays.gouji_question),
-        "turn": (Text("轮到谁", "Whose turn?"), quiz_table.turn_question),
-        "burn": (Text("能不能烧", "May he burn?"), quiz_table.burn_question),
-        "lead": (Text("底牌以后谁先出", "Who leads after the 底牌?"), quiz_table.lead_question),
-        "score": (Text("得几分", "What does it score?"), quiz_scores.score_question),
-        "tribute": (Text("进什么贡", "What tribute follows?"), quiz_scores.tribute_question),
+        "beat": (Text("管不管得上", "Does it beat?"), quiz_plays.beat_question, quiz_plays.RULES),
+        "gouji": (Text("够不够级", "Is it 够级?"), quiz_plays.gouji_question, quiz_plays.RULES),
+        "turn": (Text("轮到谁", "Whose turn?"), quiz_table.turn_question, quiz_table.RULES),
+        "burn": (Text("能不能烧", "May he burn?"), quiz_table.burn_question, quiz_table.RULES),
+        "lead": (Text("底牌以后谁先出", "Who leads after the 底牌?"), quiz_table.lead_question, quiz_table.RULES),
+        "score": (Text("得几分", "What does it score?"), quiz_scores.score_question, quiz_scores.RULES),
+        "tribute": (Text("进什么贡", "What tribute follows?"), quiz_scores.tribute_question, quiz_scores.RULES),
     }
 
 
@@ -56,17 +60,23 @@ def topic_title(topic: str) -> Text:
     return _topics()[topic][0]
 
 
+def topic_rules(topic: str) -> str:
+    """The preset a topic's questions follow."""
+    return _topics()[topic][2]
+
+
 def make_question(seed: int, topic: str | None = None) -> Question:
     """The question for ``seed`` (its topic drawn from the seed unless given)."""
     rng = random.Random(seed)
     chosen = topic if topic is not None else rng.choice(TOPICS)
     if chosen not in TOPICS:
         raise ValueError(f"unknown quiz topic {chosen!r} (known: {', '.join(TOPICS)})")
-    draft = _topics()[chosen][1](rng)
+    _, generate, rules = _topics()[chosen]
+    draft = generate(rng)
     if not 2 <= len(draft.options) <= 4 or not 0 <= draft.answer < len(draft.options):
         raise AssertionError(f"quiz {chosen} seed {seed}: bad options")
     return Question(chosen, seed, draft.prompt, draft.options, draft.answer, draft.explanation, draft.show,
-                    draft.position)
+                    draft.position, rules)
 
 
 @dataclass(frozen=True)

@@ -1,25 +1,31 @@
 """Quiz topics about single plays: does this beat that (§1.3), is it 够级 (§1.4).
 The answers come from the engine's ``can_beat`` and ``is_gouji``; the
-reasons are written from the same position rule and thresholds."""
+reasons are written from the same position rule and thresholds.
+
+The questions use the default rules (``RULES``, with 憋3), so every play they
+show is one those rules allow: 3s never carry 2s or jokers (``22333`` and
+``xx3`` are refused under 憋3), and only a standing play (a player's last
+cards) is ever made of 3s — under 憋3 no 3 can beat anything."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
-from ..engine.cards import ACE, TEN, TWO
+from ..engine.cards import ACE, TEN, THREE, TWO
 from ..engine.plays import GOUJI_MINIMUM, NO_RANK, Play, can_beat, is_dead, is_gouji
 from .draft import Draft, shuffled
 from .lessons import Text
-from .words import join, rank
+from .words import BIG_JOKER, NUMBERS, SMALL_JOKER, join, rank, some
 
+RULES = "qingdao"        # the preset these questions follow (the quiz screen names it)
 MAX_TRIES = 500
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 Wanted = Callable[[Play], bool]
 
 
 def random_play(rng: random.Random, size: int, near: int, jokers: bool = True) -> Play:
-    """A play of ``size`` cards around rank ``near``, sometimes with 2s and jokers."""
+    """A play of ``size`` cards around rank ``near``, sometimes with 2s and jokers;
+    3s come alone (憋3 allows no 2 or joker with them)."""
     big = rng.choices((0, 1, 2), (8, 2, 1))[0] if jokers else 0
     small = rng.choices((0, 1, 2), (6, 3, 1))[0] if jokers else 0
     big = min(big, size)
@@ -30,6 +36,8 @@ def random_play(rng: random.Random, size: int, near: int, jokers: bool = True) -
     r = TWO if rng.random() < 0.08 else max(0, min(ACE, near + rng.randint(-2, 2)))
     if r == TWO:
         return Play(TWO, 0, body, small, big)
+    if r == THREE:
+        return Play(THREE, size, 0, 0, 0)
     twos = rng.randint(0, min(body - 1, 2))
     return Play(r, body - twos, twos, small, big)
 
@@ -38,24 +46,29 @@ def compare_reason(a: Play, b: Play) -> tuple[bool, Text]:
     """Whether ``b`` beats ``a`` by the position rule, and why (agrees with ``can_beat``)."""
     if a.size != b.size:
         return False, Text(f"{b} 是 {b.size} 张，{a} 是 {a.size} 张：张数不一样，管不了。",
-                           f"{b} has {cards(b.size)} and {a} has {a.size}: a beat needs the same number.")
+                           f"{b} has {cards(b.size)} and {a} has {a.size}: a beat needs the same number of cards.")
     if a.big:
         return False, _dead(a)
     if b.big < a.small:
         has = Text(f"只有 {b.big} 个", f"has only {b.big}") if b.big else Text("一个也没有", "has none")
         return False, Text(f"{a} 有 {a.small} 个小王，每个小王要一个大王来压，{b} {has.zh}。",
-                           f"{a} has {a.small} 小王, each needing a 大王 over it, and {b} {has.en}.")
+                           f"{a} has {some(a.small, SMALL_JOKER)}, each needing a {BIG_JOKER} over it, and {b} "
+                           f"{has.en}.")
     if b.body and b.rank <= a.rank:
-        theirs, mine = rank(a.rank), rank(b.rank)
+        theirs, mine = rank(a.rank, a.body > 1), rank(b.rank, b.body > 1)
         attached = Text("（贴的 2 算同样的点数）", " (attached 2s count as that rank)")
         note = attached if a.twos or b.twos else Text("", "")
-        joker = Text("，王也补不了", ", and its jokers do not make up for it") if b.jokers else Text("", "")
+        joker = Text("", "")
+        if b.jokers:
+            joker = Text("，王也补不了", ", and its jokers do not make up for it") if b.jokers > 1 else \
+                Text("，王也补不了", ", and its joker does not make up for it")
+        verb = "are" if b.body > 1 else "is"
         return False, Text(f"{b} 的 {mine.zh} 不比 {a} 的 {theirs.zh} 大{note.zh}{joker.zh}。",
-                           f"{b}'s {mine.en} are not above {a}'s {theirs.en}{note.en}{joker.en}.")
+                           f"In {b} the {mine.en} {verb} not above the {theirs.en} of {a}{note.en}{joker.en}.")
     extra = Text("", "")
     if a.small:
-        extra = Text("，大王压住了小王", "; its 大王 cover the 小王") if a.small > 1 else \
-            Text("，大王压住了小王", "; its 大王 covers the 小王")
+        extra = Text("，大王压住了小王", f"; its {BIG_JOKER}s cover the {SMALL_JOKER}s") if a.small > 1 else \
+            Text("，大王压住了小王", f"; its {BIG_JOKER} covers the {SMALL_JOKER}")
     return True, Text(f"{b} 管得上 {a}：张数一样，一张对一张都更大{extra.zh}。",
                       f"{b} beats {a}: the same number of cards, each stronger than the one it faces{extra.en}.")
 
@@ -64,19 +77,35 @@ def cards(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
 
+def _follows(p: Play) -> bool:
+    """A play that may answer another under 憋3: it holds no 3."""
+    return p.rank != THREE
+
+
 def beat_question(rng: random.Random) -> Draft:
-    size = rng.randint(1, 5)
-    a = random_play(rng, size, rng.randint(0, ACE - 1))
-    if is_dead(a):
-        return _dead_question(rng, a)
-    beater = _find(rng, lambda p: can_beat(a, p), size, a.rank + 1)
-    if beater is None:
-        return beat_question(rng)
-    losers = [p for p in (_find(rng, lambda p: not can_beat(a, p) and p != a, size, a.rank) for _ in range(6)) if p]
-    wrong = list(dict.fromkeys(losers))[:2]
-    if rng.random() < 0.3 and size > 1:
-        wrong.append(random_play(rng, size - 1, a.rank + 1))
-    plays = [beater, *[p for p in wrong if p != beater]]
+    """Which of these beats the standing play: one that does, one to three that do not."""
+    while True:
+        size = rng.randint(1, 5)
+        a = random_play(rng, size, rng.randint(0, ACE - 1))
+        if is_dead(a):
+            return _dead_question(rng, a)
+        beater = _find(rng, lambda p: can_beat(a, p) and _follows(p), size, a.rank + 1)
+        if beater is not None:
+            break
+    wrong: list[Play] = []
+    for _ in range(6 if a.rank != THREE else 0):   # every play of its size without 3s beats a play of 3s
+        loser = _find(rng, lambda p: not can_beat(a, p) and p != a and _follows(p), size, a.rank)
+        if loser is None:
+            break
+        wrong.append(loser)
+    wrong = list(dict.fromkeys(wrong))[:2]
+    if size > 1 and (rng.random() < 0.3 or not wrong):
+        shorter = _find(rng, _follows, size - 1, a.rank + 1)
+        wrong += [shorter] if shorter else []
+    if not wrong:    # nothing of the same size fails to beat it (a lone 3): a play of the wrong size does
+        longer = _find(rng, lambda p: _follows(p) and p != beater, size + 1, a.rank + 1)
+        wrong += [longer] if longer else []
+    plays = [beater, *[p for p in dict.fromkeys(wrong) if p != beater]]
     options, answer = shuffled(rng, Text(str(beater), str(beater)), [Text(str(p), str(p)) for p in plays[1:]])
     reasons = join((compare_reason(a, p)[1] for p in plays), "\n", "\n")
     return Draft(Text(f"桌上是 {a}。下面哪一手管得上它？", f"The standing play is {a}. Which of these beats it?"),
@@ -85,7 +114,10 @@ def beat_question(rng: random.Random) -> Draft:
 
 def _dead_question(rng: random.Random, a: Play) -> Draft:
     plays = list(dict.fromkeys(random_play(rng, a.size, rng.randint(0, ACE), jokers=i == 0) for i in range(3)))
-    plays = [p for p in plays if p != a]
+    plays = [p for p in plays if p != a and _follows(p)]
+    while not plays:
+        candidate = random_play(rng, a.size, rng.randint(1, ACE))
+        plays = [candidate] if candidate != a and _follows(candidate) else []
     none = Text("哪个都管不了", "none of them")
     options, answer = shuffled(rng, none, [Text(str(p), str(p)) for p in plays])
     return Draft(Text(f"桌上是 {a}。下面哪一手管得上它？", f"The standing play is {a}. Which of these beats it?"),
@@ -93,7 +125,7 @@ def _dead_question(rng: random.Random, a: Play) -> Draft:
 
 
 def _dead(a: Play) -> Text:
-    return Text(f"{a} 带大王，是死牌，什么牌都管不了它。", f"{a} holds a 大王: a dead play, nothing beats it.")
+    return Text(f"{a} 带大王，是死牌，什么牌都管不了它。", f"{a} holds a {BIG_JOKER}: a dead play, nothing beats it.")
 
 
 def _find(rng: random.Random, wanted: Wanted, size: int, near: int) -> Play | None:

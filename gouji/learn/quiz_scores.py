@@ -1,6 +1,8 @@
 """Quiz topics after the deal: what a finishing order scores (§4), and what
 tribute the next deal pays (§5, §6, §8.3). Answers from ``score_deal`` and
-``tribute.obligations``."""
+``tribute.obligations`` under the default rules (``RULES``: 4/2 scoring, 开点
+on). A tribute question's deal had no burn, no 闷, no 宣点 and no revolution,
+and its prompt says so: only 落贡 and 点贡 are left to work out."""
 
 from __future__ import annotations
 
@@ -9,10 +11,12 @@ import random
 from ..engine import RuleSet, score_deal
 from ..engine.scoring import is_chuan_san_hu, raw_team_points
 from ..engine.seats import SEATS, same_team, team
-from ..engine.tribute import KIND_NAMES, DealResult, Payment, obligations
+from ..engine.tribute import DealResult, Payment, obligations
 from .draft import Draft, shuffled
 from .lessons import Text
-from .words import join, place, signed
+from .words import join, place, signed, tribute
+
+RULES = "qingdao"         # the preset these questions follow (the quiz screen names it)
 
 TEAMS = (Text("0、2、4 号位这一方", "the team of seats 0, 2 and 4"),
          Text("1、3、5 号位这一方", "the team of seats 1, 3 and 5"))
@@ -33,7 +37,7 @@ def _order_text(places: list[int]) -> Text:
 
 
 def score_question(rng: random.Random) -> Draft:
-    rules = RuleSet.preset("basic")
+    rules = RuleSet.preset(RULES)
     places = _places(rng)
     side = rng.randint(0, 1)
     right = score_deal(places, rules)[side]
@@ -68,10 +72,10 @@ def _score_reason(places: list[int], side: int, rules: RuleSet) -> Text:
 
 
 def tribute_question(rng: random.Random) -> Draft:
+    rules = RuleSet.preset(RULES)
     while True:
-        rules = RuleSet.preset(rng.choice(("basic", "qingdao")))
         places = _places(rng)
-        opened = tuple(rng.random() < 0.6 for _ in SEATS) if rules.kai_dian else (False,) * 6
+        opened = tuple(rng.random() < 0.6 for _ in SEATS)
         result = DealResult(places=tuple(places), opened=opened)
         owed = obligations(result, rules)
         giver = rng.choice([p.giver for p in owed] + [places[5], places[4], rng.choice(SEATS)])
@@ -80,11 +84,12 @@ def tribute_question(rng: random.Random) -> Draft:
         if any(w != right for w in wrong):
             break
     options, answer = shuffled(rng, right, wrong)
-    points = Text(f"开点的人：{_who(opened).zh}。", f"Opened: {_who(opened).en}. ") if rules.kai_dian \
-        else Text("这一局不打点。", "No points (开点) are played. ")
-    prompt = Text(f"上一局名次：{_order_text(places).zh}。{points.zh}下一局 {giver} 号位要进什么贡？",
-                  f"Last deal's order: {_order_text(places).en}. {points.en}What tribute does seat {giver} pay next "
-                  "deal?")
+    points = Text(f"开点的人：{_who(opened).zh}。", f"Opened: {_who(opened).en}. ")
+    quiet = Text("那一局没有烧成功，没有人被闷，没有人宣点，也没有人革命。",
+                 "In that deal no burn succeeded, nobody was stuck (闷), nobody declared (宣点) and nobody revolted. ")
+    prompt = Text(f"上一局名次：{_order_text(places).zh}。{points.zh}{quiet.zh}下一局 {giver} 号位要进什么贡？",
+                  f"Last deal's order: {_order_text(places).en}. {points.en}{quiet.en}What tribute does seat {giver} "
+                  "pay next deal?")
     return Draft(prompt, options, answer, _tribute_reason(result, owed, rules))
 
 
@@ -97,12 +102,13 @@ def _pays(owed: list[Payment], giver: int) -> Text:
     mine = [p for p in owed if p.giver == giver and p.receiver != giver]
     if not mine:
         return Text("什么都不进", "nothing")
-    return join((Text(f"给 {p.receiver} 号位 {p.count} 张{KIND_NAMES[p.kind][0]}", f"{_cards(p)} to seat {p.receiver}")
+    return join((Text(f"给 {p.receiver} 号位 {p.count} 张{tribute(p.kind).zh}", f"{_cards(p)} to seat {p.receiver}")
                  for p in mine), "，", "; ")
 
 
 def _cards(p: Payment) -> str:
-    return f"{p.count} card{'s' * (p.count > 1)} of {KIND_NAMES[p.kind][0]}"
+    """"place tribute: 2 cards" """
+    return f"{tribute(p.kind).en}: {p.count} card{'s' * (p.count != 1)}"
 
 
 def _mistakes(result: DealResult, rules: RuleSet) -> list[list[Payment]]:
@@ -118,14 +124,18 @@ def _mistakes(result: DealResult, rules: RuleSet) -> list[list[Payment]]:
 def _tribute_reason(result: DealResult, owed: list[Payment], rules: RuleSet) -> Text:
     places = result.places
     if result.chuan_san_hu:
-        return Text("串三户：下一局不进贡，重新亮3。", "串三户: no tribute of any kind next deal; it starts with 亮3.")
-    lines = [Text(f"落贡：大落 {places[5]} 号位给头科 {places[0]} 号位 2 张，"
+        first = "亮4" if rules.bie_san else "亮3"
+        return Text(f"串三户：下一局不进贡，重新{first}。",
+                    f"串三户: no tribute of any kind next deal; it starts with {first}.")
+    luo, dian = tribute("luo"), tribute("dian")
+    lines = [Text(f"{luo.zh}：大落 {places[5]} 号位给头科 {places[0]} 号位 2 张，"
                   f"二落 {places[4]} 号位给二科 {places[1]} 号位 1 张。",
-                  f"落贡: the 大落 (seat {places[5]}) gives the 头科 (seat {places[0]}) 2 cards, the 二落 "
-                  f"(seat {places[4]}) gives the 二科 (seat {places[1]}) 1.")]
+                  f"{luo.en.capitalize()} ({luo.zh}): the 大落 (seat {places[5]}) gives the 头科 (seat {places[0]}) "
+                  f"2 cards, the 二落 (seat {places[4]}) gives the 二科 (seat {places[1]}) 1.")]
     if rules.kai_dian:
-        lines.append(Text("点贡：没开点的人给自己的对头 1 张；一对对头都没开点就互相给。",
-                          "点贡: whoever did not open gives his 对头 one card; if both failed they exchange."))
+        lines.append(Text(f"{dian.zh}：没开点的人给自己的对头 1 张；一对对头都没开点就互相给。",
+                          f"{dian.en.capitalize()} ({dian.zh}): whoever did not open gives his 对头 one card; if both "
+                          "failed they exchange."))
     if any(same_team(g, r) for g, r in ((places[5], places[0]), (places[4], places[1]))):
         lines.append(Text("同一方的人之间不进贡。", "No tribute passes between teammates."))
     lines.append(Text(f"所以：{_all(owed).zh}。", f"So: {_all(owed).en}."))
@@ -135,5 +145,5 @@ def _tribute_reason(result: DealResult, owed: list[Payment], rules: RuleSet) -> 
 def _all(owed: list[Payment]) -> Text:
     if not owed:
         return Text("谁都不进贡", "nobody pays")
-    return join((Text(f"{p.giver} 号位给 {p.receiver} 号位 {p.count} 张{KIND_NAMES[p.kind][0]}",
+    return join((Text(f"{p.giver} 号位给 {p.receiver} 号位 {p.count} 张{tribute(p.kind).zh}",
                       f"seat {p.giver} gives seat {p.receiver} {_cards(p)}") for p in owed), "，", "; ")

@@ -1,6 +1,9 @@
 """Quiz topics on the table, answered by playing the position in the engine:
 whose turn is it (§3.2, §3.4), may this player burn and with what (§3.5),
-who leads after this 底牌 (§3.8)."""
+who leads after this 底牌 (§3.8).
+
+These follow the basic rules (``RULES``: no 憋3, so a 底牌 may be any play and
+a burn's remainder needs j ≥ d − 1 jokers); the quiz screen names them."""
 
 from __future__ import annotations
 
@@ -14,9 +17,10 @@ from ..engine.plays import GOUJI_MINIMUM, Play, is_dead, is_gouji
 from ..engine.seats import SEATS, next_seat, opposite, others_from, teammates
 from .draft import Draft, shuffled
 from .lessons import Text
-from .words import join, seat, seat_of
+from .words import BIG_JOKER, join, seat, seat_of
 
-BASIC = RuleSet.preset("basic")
+RULES = "basic"           # the preset these questions follow (the quiz screen names it)
+BASIC = RuleSet.preset(RULES)
 LOW = "456789"
 
 
@@ -156,9 +160,9 @@ def _burn_reason(game: Game, s: int, lead: Play) -> Text:
     beats = list(beating_plays(counts, lead, False))
     if not beats:
         return Text(f"{s} 号位没有管得上 {lead} 的牌。", f"Seat {s} has nothing that beats {lead}.")
-    return Text(f"{s} 号位管得上，但烧完剩下的牌出不完（每手都要挂王），烧不了。",
+    return Text(f"{s} 号位管得上，但烧完剩下的牌出不完（除了最后一手，每手都要挂王），烧不了。",
                 f"Seat {s} could beat it, but the cards left after any burn could not go out with a joker on "
-                "each play: he cannot burn.")
+                "every play but the last: he cannot burn.")
 
 
 # ----- may he burn --------------------------------------------------------
@@ -259,7 +263,7 @@ def _lead_reason(last: str, finisher: int, rival: int, rival_in: bool, chaos: bo
         chaos_note = Text("四人乱缠时底牌站住了总是接风。", "In 四人乱缠 a standing 底牌 always means 接风.")
         return join([chaos_note, jiefeng], "", " ")
     if is_gouji(last) or is_dead(last):
-        kind = Text("带大王（死牌）", "holds a 大王 (dead)") if is_dead(last) else Text("是够级牌", "is 够级")
+        kind = Text("带大王（死牌）", f"holds a {BIG_JOKER} (dead)") if is_dead(last) else Text("是够级牌", "is 够级")
         if rival_in:
             return Text(f"{last} {kind.zh}：底牌站住了，由出完的人的对头 {rival} 号位先出。",
                         f"{last} {kind.en}: the finisher's 对头, seat {rival}, leads.")

@@ -1,7 +1,7 @@
 """The quiz: endless seeded questions answered by the engine — 2 to 4 options
 as buttons (keys 1–4), the cards drawn where the question has cards, the
 explanation after each answer and the streak; every answer is saved to the
-Learn progress."""
+Learn progress. The heading names the rules the question follows."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ..draw import theme
 from ..draw.cardart import CardArt
 from ..draw.learn import Para, cards_of, draw_block, draw_cards, draw_groups, fit_blocks, is_cards
 from ..draw.widgets import Button, ButtonBar
-from ..i18n import t
+from ..i18n import english_cards, t
 from ..model.layout import Layout
 from ..model.prompts import pretty
 from .base import Host, Scene
@@ -53,6 +53,7 @@ class OptionButton(Button):
             step = min(size[0] * 3 // 5, (self.rect.width - self.rect.height * 2) // max(1, len(cards_of(label))))
             left += draw_cards(screen, self.art, label, (left, self.rect.centery - h // 2), size, step) + h // 3
             label = pretty(label, self.lang)
+            label = english_cards(label) if self.lang == "en" else label
         room = self.rect.right - left - self.rect.height
         text = fonts.render_fit(label, self.size, theme.BUTTON_TEXT, room, bold=True)
         screen.blit(text, text.get_rect(midleft=(left, self.rect.centery)))
@@ -135,7 +136,8 @@ class QuizScene(Scene):
         L, lang, fonts, q = self.app.layout, self.app.settings.language, self.app.fonts, self.question
         screen.blit(backdrop(L, self._backdrop), (0, 0))
         screen.blit(fonts.render(t("quiz_title", lang), L.font(36), theme.GOLD, bold=True), L.pt(60, 24))
-        head = t("quiz_number", lang, n=self.number, topic=topic_title(q.topic).get(lang))
+        head = t("quiz_number", lang, n=self.number, topic=topic_title(q.topic).get(lang),
+                 rules=t(f"quiz_rules_{q.rules}", lang))
         screen.blit(fonts.render(head, L.font(18), theme.TEXT_DIM), L.pt(62, 80))
         best = max(self.app.progress.best_streak, self.session.best_streak)
         streak = f"{t('quiz_streak', lang, n=self.session.streak)}  ·  {t('quiz_best', lang, n=best)}"
