@@ -15,8 +15,8 @@ from gouji.learn import LessonError, check_all, check_lesson, load_lesson, load_
 from gouji.store.resources import asset_path
 
 # Every topic a learner needs a lesson for, by rules section (§3.5 twice).
-SECTIONS = ["1.2–1.3", "1.4", "3.1", "3.2", "3.3", "3.4", "3.5", "3.5", "3.6", "3.7", "3.8", "3.9", "4", "5", "6",
-            "7", "8.6"]
+SECTIONS = ["1.2–1.3", "1.4", "2.2–2.3", "3.1", "3.2", "3.3", "3.4", "3.5", "3.5", "3.6", "3.7", "3.8", "3.9", "4",
+            "5", "6", "7", "8.6"]
 
 
 @pytest.fixture(scope="module")
