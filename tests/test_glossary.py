@@ -1,6 +1,7 @@
 """One rendering per term: every English text the game shows — the i18n strings
 (gouji/ui/i18n), the help (assets/text), the quiz and every Text in gouji/learn,
-and the engine's refusals — names each glossary term only by its English
+every lesson (assets/lessons), the hints' reasons (bots/reasons.py) and the
+engine's refusals — names each glossary term only by its English
 rendering (gouji/ui/i18n/glossary.py). A term may be introduced with its gloss
 or its Chinese word in brackets, exactly as ``Term.intro`` writes it; any other
 rendering a term's ``avoid`` lists fails the test, naming the text."""
@@ -14,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from bots.reasons import REASONS
 from gouji.engine.tribute import KIND_NAMES
 from gouji.learn import words
+from gouji.learn.lessons import load_lessons
 from gouji.learn.quiz import TOPICS, make_question
 from gouji.store.resources import read_text_asset
 from gouji.ui.i18n import STRINGS, YOU_FORMS, t
@@ -69,6 +72,11 @@ def english_texts() -> Iterator[tuple[str, str]]:
     for name in REFUSALS:
         for text in second_arguments(ROOT / name, ("refuse", "IllegalAction")):
             yield name, text
+    for lesson in load_lessons():
+        for text in lesson.texts():
+            yield f"lesson {lesson.id}", text.en
+    for key, (_, en) in REASONS.items():
+        yield f"hint reason {key}", en
 
 
 def _strip_intros(text: str) -> str:

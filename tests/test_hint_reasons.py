@@ -155,7 +155,7 @@ def test_rang_names_the_下家_first_and_the_partner_only_while_he_may_act():
     view = game.view(0)
     why = reasons_by_action(view)["rang"]
     assert why.key == "rang" and "下家" in why.zh and "下家" in why.en
-    assert why.en.index("下家") < why.en.index("partner") and why.zh.index("下家") < why.zh.index("联邦")
+    assert why.en.index("下家") < why.en.index("teammate") and why.zh.index("下家") < why.zh.index("联邦")
     assert "so your partner can answer first" not in why.en
     assert_all_true(view)
     yielded = game.clone()

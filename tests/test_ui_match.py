@@ -11,7 +11,8 @@ from ui_helpers import click, hand_card_center, make_app
 
 
 def run_until_my(app, phase: str, limit: int = 400000):
-    """Let bots play (托管) until seat 0 must make a ``phase`` decision."""
+    """Let bots play (托管) until seat 0 must make a ``phase`` decision; a match that
+    ends without one is followed by the next seed's (the bots' play decides which)."""
     scene = app.scenes.top
     table = scene.table
     for _ in range(limit):
@@ -20,6 +21,11 @@ def run_until_my(app, phase: str, limit: int = 400000):
             top.close()
         if table.game.current_seat == 0 and table.game.phase == phase:
             break
+        if table.is_over:
+            app.new_match()
+            scene = app.scenes.top
+            table = scene.table
+            table.autoplay = True
         app.frame(1 / 60)
     table.autoplay = False
     app.options.autoplay = False

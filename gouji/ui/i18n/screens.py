@@ -19,6 +19,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     # result screen
     "result_title": ("本局结果", "Result of the deal"),
     "result_team": ("{team}：{points} 分", "{team}, points: {points}"),
+    "result_points": ("{raw} → {score}", "{raw}, counted {score}"),   # the places' points, then what counts
     "result_recorded": ("记分（只记正分）", "Recorded (positives only)"),
     "chuan_san_hu": ("串三户！", "串三户 — a clean sweep!"),
     "team_even": ("你们队", "Your team"),
