@@ -152,8 +152,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     # the big moments (banners) and the tribute panel
     "duel_count": ("对头对决 · 第 {n} 手", "对头 duel · play {n}"),
     "banner_gouji": ("{name} 打够级！对头对决", f"{{name}} plays 够级: a duel with the {DUITOU}"),
-    "banner_gousiji": ("{name} 出够死级：只有烧牌能管", "{name}'s 够死级: only a burn can take it"),
-    "banner_yaotou": ("{name} 要头出牌：只有烧牌能管", "{name}'s 要头 play: only a burn can take it"),
+    "banner_gousiji": ("{name} 出够死级：只能烧，或由无头的人管", "{name}'s 够死级: only a burn (or a 无头 player) can take it"),
+    "banner_yaotou": ("{name} 要头出牌：只能烧，或由无头的人管", "{name}'s 要头 play: only a burn (or a 无头 player) can take it"),
     "banner_burn": ("{name} 烧牌！", "{name} burns it (烧牌)!"),
     "banner_burn_end": ("{name} 的烧牌被解了", "{name}'s burn is broken (解烧)"),
     "banner_burn_won": ("{name} 烧成功！", "{name}'s burn succeeds! (烧成功)"),
@@ -175,8 +175,8 @@ STRINGS: dict[str, tuple[str, str]] = {
 
 YOU: dict[str, str] = {
     "banner_gouji": f"You play 够级: a duel with your {DUITOU}",
-    "banner_gousiji": "Your 够死级: only a burn can take it",
-    "banner_yaotou": "Your 要头 play: only a burn can take it",
+    "banner_gousiji": "Your 够死级: only a burn (or a 无头 player) can take it",
+    "banner_yaotou": "Your 要头 play: only a burn (or a 无头 player) can take it",
     "banner_burn": "You burn it (烧牌)!",
     "banner_burn_end": "Your burn is broken (解烧)",
     "banner_burn_won": "Your burn succeeds (烧成功)!",
