@@ -49,8 +49,9 @@ REASONS = {
     "boss_then_out": ("先出没人管得了的牌，再一手走完", "lead a play nobody can beat, then go out"),
     "likely_out": ("这手多半没人管得住，下一手就能出完", "likely to stand; then your next play goes out"),
     "keep_closer": ("憋3：留下的冲牌多半没人管得住，免得被闷",
-                    "憋3: the 冲牌 you keep for last will likely stand, so you are not 闷'd"),
-    "use_gousiji": ("用够死级：这手够级只有烧牌能管", "use your 够死级: only a burn can take this 够级 play"),
+                    "憋3: the 冲牌 you keep for just before your 3s will likely stand, so you are not stuck"),
+    "use_gousiji": ("用够死级：这手够级只能烧，或由无头的人管",
+                    "use your 够死级: only a burn (or a 无头 player) can take this 够级 play"),
     "shed_low": ("趁有牌权先走小牌", "you have the lead: get rid of low cards"),
     "plays_left": ("出了这手，剩下的牌还要几手", "after this, a few more plays to go out"),  # see plays_left()
     "attack_opposite": ("出够级牌打对头，争取开点", "attack your 对头 with a 够级 play to open"),
@@ -63,7 +64,7 @@ REASONS = {
     "take_lead": ("管上对手，夺回牌权", "beat the opponent and take the lead"),
     "jiefeng": ("这手的主人已出完；没人管就由对方接风，管上夺回牌权",
                 "its owner has gone out; if it stands an opponent leads next (接风): beat it to take the lead"),
-    "deny_open": ("管住对头的够级，不让他开点", "answer your 对头's 够级 so he does not open"),
+    "deny_open": ("管住对手的够级，不让他开点", "beat this opponent's 够级 so he does not open"),
     "burn": ("烧牌抢牌权", "burn to take the lead"),
     "burn_for_partner": ("对手在打联邦，烧掉他的够级", "an opponent is attacking your teammate: burn him"),
     "burn_to_win": ("烧了以后很快能出完，争取烧成功", "after this burn you can soon go out: aim for 烧成功"),
@@ -81,7 +82,7 @@ REASONS = {
                      "these may go back too, at a little more cost than the cheapest return"),
     "declare": ("牌好，宣对头开不了点", "a strong hand: declare your 对头 will not open"),
     "declare_plain": ("宣点：他开不了点你多收点贡，开了你要赔（翻车）",
-                      "declare: if he fails to open you collect more 点贡; if he opens you pay (翻车)"),
+                      "declare: if he fails to open you collect more point tribute (点贡); if he opens you pay (翻车)"),
     "no_declare": ("不值得冒翻车的险", "not worth the risk of 翻车"),
     "no_predeclare": ("还没看牌，不值得赌预点", "before seeing a card, 预点 is not worth the gamble"),
     "no_declare_plain": ("不宣：点贡照常，没有翻车的险", "no declaration: tribute as usual, no risk of 翻车"),
@@ -90,8 +91,9 @@ REASONS = {
     "no_revolt": ("牌还能打，不革命", "the hand can still play: don't revolt"),
     "no_revolt_plain": ("不革命：照常打这副牌", "don't revolt: play this hand out"),
     "yaotou": ("够级牌多，要头", "plenty of 够级 plays: take 要头"),
-    "yaotou_plain": ("要头：你后面三手够级牌只有烧牌能管",
-                     "要头: your next three 够级 plays can be taken only by a burn"),
+    "yaotou_plain": ("要头：你后面三手够级牌只能烧，或由无头的人管；之后你就无头了",
+                     "要头: your next three 够级 plays can be taken only by a burn (or a 无头 player); "
+                     "then you are 无头"),
     "wutou": ("够级牌少，选无头", "few 够级 plays: choose 无头"),
     "wutou_plain": ("选无头：不要三手够级的保护", "choose 无头: give up the protection of three 够级 plays"),
 }
@@ -272,11 +274,23 @@ def _stop(view: SeatView, move: Move) -> bool:
 
 
 def _jiefeng(view: SeatView, move: Move) -> bool:
-    owner = view.standing_owner
-    if not _beats(view, move) or owner is None or in_deal(view, owner):
+    """The standing play is a finisher's 底牌 that would hand the lead by 接风 to an
+    opponent (§3.8) — not a 够级 (or dead) 底牌 outside 四人乱缠, which hands it to
+    the finisher's 对头 when he is still in: that is no 接风."""
+    owner, play = view.standing_owner, view.standing_play
+    if not _beats(view, move) or owner is None or play is None or in_deal(view, owner):
+        return False
+    if not view.chaos and (is_gouji(play) or is_dead(play, view.rules)) and in_deal(view, opposite(owner)):
         return False
     leader = leader_if_stands(view)
     return leader is not None and not same_team(leader, view.seat)
+
+
+def _big_joker_kept(view: SeatView, move: Move) -> bool:
+    """The seat keeps a 大王 back while its 对头 can still make 够级 plays it must
+    answer: he is in the deal (not out, not revolted) and it is not 四人乱缠 (§3.4)."""
+    return (view.hand[BIG] > 0 and not (move.play is not None and move.play.big)
+            and in_deal(view, opposite(view.seat)) and not view.chaos)
 
 
 def _deny(view: SeatView, move: Move) -> bool:
@@ -366,7 +380,7 @@ CONDITIONS: dict[str, Condition] = {
     "rang": lambda v, m, f: m.kind == MoveKind.RANG,      # its text is checked against rang_reason
     "rang_partner": lambda v, m, f: m.kind == MoveKind.RANG,
     "rang_next": lambda v, m, f: m.kind == MoveKind.RANG,
-    "keep_big_joker": lambda v, m, f: v.hand[BIG] > 0 and not (m.play is not None and m.play.big),
+    "keep_big_joker": lambda v, m, f: _big_joker_kept(v, m),
     "return_low": lambda v, m, f: m.kind == MoveKind.RETURN and _cheapest(v, m),
     "return_other": lambda v, m, f: m.kind == MoveKind.RETURN and not _cheapest(v, m),
     "declare": _pre(MoveKind.DECLARE, _strong, "declare"),

@@ -100,6 +100,10 @@ def test_the_scanner_finds_a_variant_and_lets_an_introduction_pass():
     assert {key for key, _ in variants("the player opposite leads")} == {"duitou"}
     assert variants("Your 对头 (the player opposite) played 够级") == []
     assert variants("a big joker (大王) over it") == [] and variants("a 大王 over it") == [("big_joker", "大王")]
+    # the tributes by their English names: "a burn tribute (烧贡)" at first use, never a bare 烧贡
+    assert variants("he owes you a burn tribute (烧贡)") == [] and variants("he owes you a 烧贡") == [
+        ("shao_gong", "烧贡")]
+    assert {key for key, _ in variants("点贡, 闷贡 and 落贡")} == {"dian_gong", "men_gong", "luo_gong"}
 
 
 def test_every_english_text_uses_the_glossary_rendering_of_each_term():

@@ -271,3 +271,55 @@ def test_which_plays_open_under_each_eligibility_rule():
                     for mode in ("standard", "dagang", "pure"))
         assert got == expected, text
 
+
+
+# ----- the second reading: each reason says only what its condition checks -------------
+def test_deny_open_speaks_of_any_opponent_not_only_the_duitou():
+    """Seat 1 (an opponent, not seat 0's 对头) leads KK; seat 0 may burn it: the reason
+    holds for the burn, so it must not say "your 对头's 够级"."""
+    zh, en = REASONS["deny_open"]
+    assert "对头" not in zh and "对头" not in en and "opponent" in en and "对手" in zh
+    game = Game.from_hands(["AA5", "KK9", "4", "6", "7", "8"], leader=1, rules=QINGDAO)
+    game.apply("play KK")
+    view = game.view(0)
+    assert view.phase == Phase.BURN and holds(reason("deny_open"), view, "burn AA")
+    assert_all_true(view)
+
+
+def test_no_jiefeng_when_a_gouji_dipai_hands_the_lead_to_the_finishers_duitou():
+    """§3.8: my partner (seat 2) goes out with KK, 够级: if it stands his 对头 (seat 5)
+    leads, which is no 接风 — the reason may not say 接风; a plain 底牌 still does."""
+    game = Game.from_hands(["AA5", "4", "KK", "6", "7", "8"], leader=2, rules=BASIC)
+    game.apply("play KK")
+    view = game.view(0)
+    assert view.phase == Phase.BURN and "burn AA" in view.legal_actions
+    assert not holds(reason("jiefeng"), view, "burn AA")
+    assert reasons_by_action(view)["burn AA"].key != "jiefeng"
+    assert_all_true(view)
+    plain = Game.from_hands(["665", "4", "55", "6", "7", "8"], leader=2, rules=BASIC)
+    for action in ("play 55", "pass", "pass", "pass"):
+        plain.apply(action)
+    assert holds(reason("jiefeng"), plain.view(0), "play 66")
+
+
+def test_keep_big_joker_only_while_the_duitou_can_still_play_gouji_at_you():
+    """Keeping the 大王 "for your 对头's 够级" is true only while he is in the deal and
+    it is not 四人乱缠 (no protection, §3.9)."""
+    why = reason("keep_big_joker")
+    game = Game.from_hands(["X55", "4", "6", "7", "8", "9"], leader=0, rules=BASIC)
+    assert holds(why, game.view(0), "play 55") and not holds(why, game.view(0), "play X")
+    out = Game.from_position("X55/4/6/-/8/9 lead 0 out=3", BASIC)
+    assert not holds(why, out.view(0), "play 55")
+    chaos = Game.from_position("X55/4/-/7/-/9 lead 0 out=2,4 chaos=1", BASIC)
+    assert chaos.view(0).chaos and not holds(why, chaos.view(0), "play 55")
+
+
+def test_the_gousiji_and_yaotou_reasons_name_the_wutou_player_and_english_says_stuck():
+    """§3.4.1: a 无头 player in the burn order may take a 够死级 or 要头 play plainly."""
+    for key in ("use_gousiji", "yaotou_plain"):
+        zh, en = REASONS[key]
+        assert "无头 player" in en and "无头的人" in zh, key
+    assert "then you are 无头" in REASONS["yaotou_plain"][1]
+    zh, en = REASONS["keep_closer"]
+    assert "闷'd" not in en and "for last" not in en and "just before your 3s" in en and "stuck" in en
+    assert "point tribute (点贡)" in REASONS["declare_plain"][1]

@@ -297,3 +297,89 @@ def test_every_lesson_still_plays_through_with_the_hints_answer_where_it_is_acce
             answer = choice if choice in runner.step.accept else runner.step.accept[0]
             assert runner.submit(answer).verdict == "accepted", (lesson.id, answer)
             start = runner.next_step()
+
+
+# ----- the second reading ----------------------------------------------------
+def test_rounds_names_the_lesson_that_explains_the_duitou_turn():
+    """The 对头's extra turn is explained in the lockout lesson (§3.2), not the next one (first-lead)."""
+    step = load_lesson("rounds").steps[1]
+    lockout = load_lesson("lockout")
+    assert lockout.section == "3.2"
+    assert f'"{lockout.title.en.split(":")[0]}"' in step.explain.en and "next lesson" not in step.explain.en
+    assert f"《{lockout.title.zh.split('：')[0]}》" in step.explain.zh and "下一课" not in step.explain.zh
+
+
+def test_bie_san_the_last_resort_3_is_paid_for():
+    """§7 and §9 (settled details): failing the 对头, 下家, 上家 and both teammates, the
+    buyer pays a 2 (or a joker) to whoever holds the most 3s."""
+    lesson = load_lesson("bie-san")
+    for text in (lesson.text, lesson.steps[0].explain):
+        assert "pays a 2 (or a joker) for one to whoever has the most 3s" in text.en \
+            or "pay a 2 (or a joker) for one to whoever has the most 3s" in text.en
+        assert "就拿 2（或王）向 3 最多的人买" in text.zh and "向 3 最多的人要" not in text.zh
+
+
+def test_gouji_plays_low_ranks_by_count_and_who_may_beat_a_gouji():
+    """§1.4: ranks 3-9 are never 够级 by count, but a joker makes any play 够级 (x9 is shown);
+    §3.4: only the player's own 对头 beats it in turn, the others may only burn."""
+    from gouji.engine.plays import is_gouji, parse_play
+    lesson = load_lesson("gouji-plays")
+    assert "x9" in lesson.show and is_gouji(parse_play("x9")) and not is_gouji(parse_play("99999999"))
+    assert "however many" not in lesson.text.en and "By count alone" in lesson.text.en
+    assert "a joker makes any play 够级" in lesson.text.en and "光看张数" in lesson.text.zh
+    assert "Only your 对头 may answer" not in lesson.text.en
+    assert "Only the player's own 对头 may beat his 够级 play in turn; others may only burn it" in lesson.text.en
+    assert "只有他自己的对头能按顺序管，别人只能烧" in lesson.text.zh
+
+
+def test_wutou_after_a_revolution_waits_for_the_yaotou_plays():
+    """§3.7, §8.6: the revolutionary's 对头 is 无头 at once with 无头, after three plays with 要头."""
+    text = load_lesson("wutou").text
+    assert "(or revolted)" not in text.en and "three 要头 plays" in text.en
+    assert "（或者革命了）" not in text.zh and "三手要头牌" in text.zh
+    assert "Your pair of aces beats it." in load_lesson("wutou").steps[1].feedback.en
+
+
+def test_last_cards_the_gousiji_lapses_when_chaos_begins():
+    """§3.9: the 对头's 够死级 lasts only for the round 二科 went out in; the engine agrees."""
+    step, table = step_table("last-cards", 2)
+    assert "lapses" in step.explain.en and "作废" in step.explain.zh
+    rival = opposite(step.seat)
+    after = table.clone()
+    after.apply(step.accept[0])
+    assert rival in after.view(rival).gou_si_ji
+    for action in step.then:
+        after.apply(action)
+    view = after.view(rival)
+    assert view.chaos and rival not in view.gou_si_ji
+
+
+def test_tribute_no_tribute_after_a_sweep_and_the_return_rank_lapses():
+    """§6: nothing follows a 串三户; a returner with too few matching cards gives any."""
+    text = load_lesson("tribute").text
+    assert "none at all follows a 串三户" in text.en and "串三户，就什么贡都不进" in text.zh
+    assert "only a returner holding too few such cards may give any" in text.en and "这样的牌不够还时" in text.zh
+
+
+def test_dead_play_dipai_the_duitou_leads_only_while_he_is_in():
+    """§3.8: a dead 底牌 gives the lead to the finisher's 对头 if he is in; otherwise, and in 四人乱缠, 接风."""
+    text = load_lesson("dead-play").text
+    assert "if he is still in; otherwise, and always in 四人乱缠, 接风" in text.en
+    assert "(big joker)" not in text.en and "a big joker (大王)" in text.en
+    assert "对头也出完了就接风，四人乱缠时总是接风" in text.zh
+
+
+def test_cards_and_plays_names_plays_of_only_2s_or_only_jokers():
+    """§1.2: only 2s (with jokers), or only jokers, are plays too; a play of 2s has rank 2."""
+    from gouji.engine.plays import can_beat, parse_play
+    lesson = load_lesson("cards-and-plays")
+    assert "Only 2s (with any jokers), or only jokers, make a play too" in lesson.text.en
+    assert "只有 2（可以带王），或者只有王，也能成一手" in lesson.text.zh
+    assert "2 (钱), small joker" in lesson.text.en
+    assert parse_play("222").rank == TWO and parse_play("x22").rank == TWO and parse_play("xx").jokers
+    assert can_beat("AAA", "222") and "222" in lesson.show
+
+
+def test_yield_is_named_by_its_chinese_word_not_pinyin():
+    texts = [t.en for lesson in LESSONS for t in lesson.texts()]
+    assert not any("(rang)" in text for text in texts)

@@ -63,7 +63,7 @@ def test_the_help_says_what_the_rules_say():
     assert "Under 憋3 he must have no 3 either, and he revolts automatically at 买3" in en
     assert "还要手里没有 3 才能革命，而且是在买3 时自动革命" in zh
     # 要头 / 无头 (§8.6, §3.7) explained
-    assert "chooses 要头 (" in en and "or 无头 at once" in en and "选要头（" in zh and "或者马上无头" in zh
+    assert "you choose 要头 (" in en and "or 无头 at once" in en and "选要头（" in zh and "或者马上无头" in zh
     # the 开点 deadline (§5), the return rank (§6), no tribute between teammates (§6)
     assert "only plays made up to 二科's 底牌 count (for 头科 and his 对头, up to 头科's 底牌)" in en
     assert "只算二科的底牌为止出的牌（头科和他的对头只算到头科的底牌）" in zh
@@ -74,6 +74,63 @@ def test_the_help_says_what_the_rules_say():
     # a burn's joker duty ends with the hand or with 解烧 (§3.5)
     assert "except the one that empties your hand" in en and "the joker duty ends" in en
     assert "只有出完的最后一手例外" in zh and "挂王的要求就此结束" in zh
+
+
+def test_the_help_states_the_kai_dian_cases_of_a_revolution():
+    """§8.6: the revolutionary counts as opened under 憋3, failed otherwise; his 对头 as
+    opened with 无头, or with 要头 once his three 要头 plays have stood before 二科 goes out."""
+    zh, en = help_text("zh"), help_text("en")
+    assert "under 憋3 the revolutionary counts as opened, otherwise as failed" in en
+    assert "His 对头 counts as opened if he chose 无头; with 要头, once his three 要头 plays have stood" in en
+    assert "before 二科 goes out" in en
+    assert "打憋3 时革命的人算开了点，不打憋3 算没开点" in zh
+    assert "他的对头选无头就算开了点；选要头，要三手要头牌都站住" in zh and "在二科出完之前" in zh
+
+
+def test_the_help_says_how_a_3_is_bought():
+    """§7: 对头, 下家, 上家 (paid: a 2, else 小王, else 大王), then the 下手 and 上手 teammate
+    free, and the last resort paid like the 对头's sale (§9 settled details)."""
+    zh, en = help_text("zh"), help_text("en")
+    assert "in turn from the leader" in en and "a 2 (else a small joker, else a big joker)" in en
+    assert en.index("his teammate after him (下手)") < en.index("then the one before him (上手)")
+    assert "he pays a 2 (or a joker) for one to whoever holds the most 3s" in en
+    assert "从首家起按顺序" in zh and "没有 2 就用小王，再没有就用大王" in zh
+    assert "先向下手、再向上手的联邦白拿一张" in zh and "就拿 2（或王）向 3 最多的人买" in zh
+
+
+def test_the_help_says_what_a_burn_must_keep_and_when_a_gousiji_lapses():
+    """§3.5: the remainder must go out with a joker on every lead but the last; §3.9: no
+    够死级 in 四人乱缠; §3.7: 无头 also after a revolution; §3.2: a pass locks you out."""
+    zh, en = help_text("zh"), help_text("en")
+    assert "keep a hand you can still empty with a joker on every later lead but the last" in en
+    assert "以后先出的每一手都挂王，只有最后一手不用" in zh
+    assert "Unused when 四人乱缠 begins, it lapses" in en and "到四人乱缠开始还没用，就作废了" in zh
+    assert "When your 对头 is out (or has revolted" in en and "你的对头出完了（或者革命了" in zh
+    assert "Once you pass you are locked out of the round" in en and "you are out of the round" not in en
+    assert "To beat a play with small jokers you need at least as many big jokers" in en
+    assert "Place tribute (落贡)" in en and "Place tribute (进贡)" not in en and "(fewer if he has too few)" in en
+
+
+def test_the_glossary_and_help_agree_who_takes_a_gousiji_or_yaotou_play():
+    """§3.8/§8.6 say only a burn takes them; §3.4.1 lets a 无头 player in the burn window
+    beat any protected play plainly: every text that says "only a burn" names him too."""
+    from bots.reasons import REASONS
+    from gouji.ui.i18n.glossary import TERMS
+    texts = [help_text("en"), TERMS["yaotou"].gloss, TERMS["gou_si_ji"].gloss, t("your_turn_yaotou", "en"),
+             REASONS["use_gousiji"][1], REASONS["yaotou_plain"][1]]
+    for text in texts:
+        for found in re.finditer(r"only (?:by )?a burn", text):
+            assert "无头 player" in text[found.start():found.start() + 60], text
+    texts_zh = [help_text("zh"), TERMS["yaotou"].gloss_zh, TERMS["gou_si_ji"].gloss_zh, t("your_turn_yaotou", "zh"),
+                REASONS["use_gousiji"][0], REASONS["yaotou_plain"][0]]
+    for text in texts_zh:
+        assert "只有烧牌能" not in text and "只能被烧，不能被管" not in text, text
+    for text in texts_zh[1:]:
+        assert "只能烧，或由无头的人管" in text, text
+    # 无头 after a revolution only once the 要头 plays are used up (§3.7)
+    assert "要头" in TERMS["wutou"].gloss and "要头" in TERMS["wutou"].gloss_zh
+    # 闷 (§7): the lead never comes to a stuck player when someone goes out
+    assert "the lead never comes to you when someone goes out" in TERMS["men"].gloss
 
 
 # ----- the rules screen and the prompts -------------------------------------
@@ -92,6 +149,44 @@ def test_every_rule_explanation_fits_its_line(screen):
     for key, (_, _, zh, en) in KEYS.items():
         for text in (zh, en):
             assert fonts.get(11).size(text)[0] <= 560, (key, text)
+
+
+def test_the_pure_eligibility_is_said_in_words():
+    zh, en = KEYS["kai_dian_eligibility"][2:]
+    assert "pure: only sets of 10s to aces, with no 2s or jokers" in en and "10..A" not in en
+    assert "纯：只算不带 2 和王的 10 到 A" in zh
+
+
+def test_the_wutou_and_predeclare_prompts_say_what_the_rules_say():
+    """无头 also after a revolution, and the beat is a choice (§3.7); a wrong 预点 pays 8
+    under Double 翻车 (§5)."""
+    en = t("your_turn_wutou", "en", name="Li", cards="K K")
+    assert en.startswith("You are 无头: you may beat Li's K K") and "对头 is out" not in en
+    assert "8 when wrong under Double 翻车" in t("your_turn_predeclare", "en")
+    assert "翻车加倍时猜错赔八张" in t("your_turn_predeclare", "zh")
+
+
+def test_the_badges_are_past_participles_and_liang_is_said_in_words():
+    assert [t(k, "en") for k in ("state_passed", "state_rang", "state_revolted")] == ["passed", "yielded", "revolted"]
+    assert t("log_liang", "en", name="Li", rank="4", n=2) == "Li shows two 4s of one suit (亮4) and leads first"
+    assert t("log_liang", "en", name=YOU, rank="4", n=3) == "You show three 4s of one suit (亮4) and lead first"
+
+
+def test_a_free_3_is_logged_as_taken_not_bought():
+    """§7: a teammate gives his 3 free; the log (the event's info "free") says so."""
+    from types import SimpleNamespace
+
+    from gouji.engine import events as ev
+    from gouji.engine.events import Event
+    from gouji.ui.draw.sidebar import SidebarPainter
+
+    names = ["You", "Li", "Wang", "Zhang", "Mei", "Zhao"]
+    for lang, paid, free in (("en", "Li bought a 3 from Mei (买3)", "Li took a 3 from Mei (买3, free)"),
+                             ("zh", "Li 向 Mei 买 3", "Li 从 Mei 白拿一张 3（买3）")):
+        painter = SimpleNamespace(scene=SimpleNamespace(lang=lang, seat_name=names.__getitem__))
+        assert SidebarPainter.describe(painter, Event(ev.BUY3, 1, "", (4, 2, "paid"))) == paid
+        assert SidebarPainter.describe(painter, Event(ev.BUY3, 1, "", (4, 1, "free"))) == free
+    assert t("log_buy3_free", "en", name=YOU, other="Mei") == "You took a 3 from Mei (买3, free)"
 
 
 def test_the_burn_prompt_knows_the_last_play_and_the_end_of_the_duty():

@@ -95,7 +95,8 @@ def draw_panel(screen: pygame.Surface, fonts: Fonts, art: CardArt, L: Layout, ro
     y = box.top + L.s(50)
     for row in shown:
         if row.kind == "buy3":   # the buyer (giver of the price) gets a 3 from the seller
-            line = t("log_buy3", lang, name=name(row.giver), other=name(row.receiver))
+            line = t("log_buy3" if row.count > 1 else "log_buy3_free",   # a free take (§7) moves the 3 alone
+                     lang, name=name(row.giver), other=name(row.receiver))
         else:
             who = t("panel_row", lang, giver=name(row.giver), receiver=name(row.receiver))
             line = f"{who}  {transfer_label(row, lang)}"

@@ -106,6 +106,8 @@ class SidebarPainter(Painter):
                 if event.kind == ev.TRIBUTE else ""
             if event.kind == ev.TRIBUTE and event.count == 0:   # say why, not "落贡 0 张"
                 key = "log_tribute_none"
+            if event.kind == ev.BUY3 and not event.paid:        # a 3 taken free, as from a teammate (§7)
+                key = "log_buy3_free"
             return t(key, lang, name=name, other=scene.seat_name(event.other or 0), kind=kind, count=event.count,
                      cards=cards_word(event.count))
         if event.kind == ev.OUT:

@@ -11,7 +11,8 @@ English needs three things Chinese does not, and ``t`` does them:
   ``YOU`` form of the line, so the verb agrees ("You revolt", "Your burn");
   "You" anywhere but at the start of a line is written "you";
 * every whole-number field ``n`` also gives ``{n_s}``: "" for 1, else "s"
-  ("{n} mistake{n_s}");
+  ("{n} mistake{n_s}"), and ``{n_word}``: the number in words up to twelve
+  ("shows two 4s", not "shows 2 4s");
 * cards named in a card field (``cards``, ``what``, …) are in English (small joker, big joker).
 """
 
@@ -26,6 +27,8 @@ YOU_FORMS: dict[str, str] = {key: text for module in MODULES for key, text in ge
 YOU = STRINGS["you"][1]
 CARD_WORDS = {"小王": EN["small_joker"], "大王": EN["big_joker"]}
 CARD_FIELDS = {"cards", "what", "action", "best", "answer", "rank", "ranks"}   # fields that name cards
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve")
 
 
 def t(key: str, lang: str, **fields: object) -> str:
@@ -48,6 +51,7 @@ def english_fields(template: str, fields: dict[str, object]) -> dict[str, object
             continue
         if isinstance(value, int):
             out[f"{name}_s"] = "" if abs(value) == 1 else "s"
+            out[f"{name}_word"] = NUMBER_WORDS[value] if 0 <= value < len(NUMBER_WORDS) else str(value)
         elif isinstance(value, str):
             if value == YOU and not template.startswith("{" + name + "}"):
                 value = "you"

@@ -140,8 +140,8 @@ class ResultScene(Scene):
                 self._text(screen, L, t(key, lang), 400, y + 3, 16, theme.TEXT_DIM if opened else theme.WARN)
         raw = raw_team_points(result.places, self.rules)
         for row, (side, key) in enumerate(((self.ours, "team_even"), (1 - self.ours, "team_odd"))):
-            points = t("result_points", lang, raw=f"{raw[side]:+d}", score=result.score[side])
-            text = t("result_team", lang, team=t(key, lang), points=points)
+            counted = t("result_points", lang, raw=f"{raw[side]:+d}", score=result.score[side])
+            text = t("result_team", lang, team=t(key, lang), points=counted)
             colour = theme.TEAM_OURS if row == 0 else theme.TEAM_THEIRS
             self._text(screen, L, text, 36, 300 + row * 32, 20, colour, bold=True)
         note = t("result_recorded", lang) + ("   " + t("chuan_san_hu", lang) if is_chuan_san_hu(result.places) else "")
