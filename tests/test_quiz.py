@@ -1,7 +1,10 @@
 """Quizzes: every topic gives reproducible multiple-choice questions whose
 right answer is the engine's, with an explanation in both languages, for
 every seed; each follows a named preset and shows only plays it allows; a
-session keeps the streak and per-topic counts."""
+session keeps the streak and per-topic counts. Options are words (seats by
+the table's names, plays in card words) and an option that is a play carries
+its cards (``Question.cards``) to be drawn; that the words are players' words
+is tests/test_quiz_words.py."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from gouji.engine.rules import PRESETS
 from gouji.engine.tribute import KIND_NAMES, DealResult, obligations
 from gouji.learn.quiz import TOPICS, QuizSession, make_question, topic_rules, topic_title
 from gouji.learn.quiz_plays import compare_reason, gouji_reason, random_play
+from gouji.learn.words import NAMES, play_words, seat
 
 SEEDS = range(120)
 # seeds whose "beat" question once had a single option (a lone 3 standing: nothing of its size loses to it)
@@ -46,7 +50,7 @@ def _sound(q, topic: str, seed: int) -> None:
 def test_beat_questions_that_once_failed_now_have_a_wrong_option(seed):
     q = make_question(seed, "beat")
     _sound(q, "beat", seed)
-    assert sum(can_beat(q.show[0], o.en) for o in q.options) == 1
+    assert sum(bool(c) and can_beat(q.show[0], c) for c in q.cards) == 1
 
 
 @pytest.mark.parametrize("topic", TOPICS)
@@ -64,14 +68,28 @@ def test_every_seed_0_to_3000_makes_a_question(topic):
 
 
 def _plays(q) -> list[Play]:
-    """Every play a question shows or offers (options that are not plays are words)."""
+    """Every play a question shows or offers (a hand shown is not one play)."""
     out = []
-    for text in (*q.show, *(o.en for o in q.options)):
+    for text in (*q.show, *q.cards):
         try:
             out.append(Play.parse(text))
         except NotationError:
             pass
     return out
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_an_option_that_is_a_play_carries_its_cards_and_its_words(topic):
+    for seed in range(0, 300, 3):
+        q = make_question(seed, topic)
+        assert len(q.cards) == len(q.options)
+        for option, cards in zip(q.options, q.cards):
+            if cards:
+                assert option == play_words(cards), (seed, cards, option)
+        if topic in ("beat", "gouji"):
+            assert sum(bool(c) for c in q.cards) >= len(q.options) - 1
+        elif topic != "burn":
+            assert not any(q.cards)
 
 
 @pytest.mark.parametrize("topic", ["beat", "gouji"])
@@ -84,7 +102,7 @@ def test_plays_are_legal_under_the_rules_the_question_names(topic):
         for play in _plays(q):
             assert play.rank != THREE or not (play.twos or play.jokers), (seed, str(play))
         if topic == "beat":
-            assert all("3" not in o.en for o in q.options), (seed, [o.en for o in q.options])
+            assert all("3" not in c for c in q.cards), (seed, q.cards)
 
 
 def test_the_quiz_names_the_rules_of_each_topic():
@@ -104,19 +122,19 @@ def test_beat_answers_are_the_engines():
     for seed in SEEDS:
         q = make_question(seed, "beat")
         standing, rules = q.show[0], RuleSet.preset(q.rules)
-        for i, option in enumerate(q.options):
+        for i, (option, cards) in enumerate(zip(q.options, q.cards)):
             if option.en == "none of them":
-                assert (i == q.answer) == all(not can_beat(standing, o.en, rules) for o in q.options if o != option)
+                assert (i == q.answer) == all(not can_beat(standing, c, rules) for c in q.cards if c)
             else:
-                assert can_beat(standing, option.en, rules) == (i == q.answer), (seed, standing, option.en)
+                assert can_beat(standing, cards, rules) == (i == q.answer), (seed, standing, cards)
 
 
 def test_gouji_answers_are_the_engines():
     for seed in SEEDS:
         q = make_question(seed, "gouji")
         want = "not" not in q.prompt.en
-        assert [is_gouji(o.en) == want for o in q.options].count(True) == 1
-        assert is_gouji(q.options[q.answer].en) == want
+        assert [is_gouji(c) == want for c in q.cards].count(True) == 1
+        assert is_gouji(q.cards[q.answer]) == want
 
 
 def test_the_written_reasons_agree_with_the_engine():
@@ -129,13 +147,27 @@ def test_the_written_reasons_agree_with_the_engine():
         assert ("not 够级" in gouji_reason(a).en or "never" in gouji_reason(a).en) == (not is_gouji(a)), a
 
 
+def _why(a: str, b: str) -> str:
+    return compare_reason(Play.parse(a), Play.parse(b))[1].en
+
+
 def test_the_reasons_count_in_good_english():
-    """"1 card", "one small joker", "the 9 is not above …" — never "1 cards" or "9's 9s"."""
-    assert "has 2 cards and 9 has 1:" in compare_reason(Play.parse("9"), Play.parse("TT"))[1].en
-    assert "In 9 the 9 is not above the 9 of 9." == compare_reason(Play.parse("9"), Play.parse("9"))[1].en
-    assert "In 99 the 9s are not above the 10s of TT." == compare_reason(Play.parse("TT"), Play.parse("99"))[1].en
-    one = compare_reason(Play.parse("x8"), Play.parse("29"))[1].en
-    assert "one small joker, each needing a big joker" in one and "has none" in one
+    """"one card", "a small joker", "an ace does not beat a 2" — never "1 cards" or "9's 9s"."""
+    assert _why("9", "TT") == "A pair of 10s is two cards and a 9 is one: a beat needs the same number of cards."
+    assert _why("9", "9") == "A 9 does not beat a 9: a 9 only ties with a 9, and a beat needs every card higher."
+    assert _why("TT", "99") == "A pair of 9s does not beat a pair of 10s: 9s are lower than 10s."
+    assert _why("2", "A") == "An ace does not beat a 2: aces are lower than 2s."     # no word of attached 2s
+    assert _why("x2", "XA") == ("A big joker with an ace does not beat a small joker with a 2: aces are lower than "
+                                "2s; a joker does not make up for it.")
+    assert _why("25", "X5") == ("A big joker with a 5 does not beat a 2 with a 5 (two 5s): a 5 only ties with a 5, "
+                                "and a beat needs every card higher; a joker does not make up for it.")
+    assert _why("x8", "29") == ("In a small joker with an 8, the small joker needs a big joker over it, and a 2 with "
+                                "a 9 has none.")
+    assert _why("xx", "X2") == "Each of the two small jokers needs a big joker over it, and a big joker with a 2 has " \
+                               "only one."
+    assert _why("x", "2") == "Only a big joker beats a small joker, and a 2 is not one."
+    assert _why("888", "299") == ("A 2 with a pair of 9s (three 9s) beats three 8s: the same number of cards, each "
+                                  "higher than the one it faces.")
     rng = random.Random(8)
     for _ in range(2000):
         size = rng.randint(1, 5)
@@ -144,8 +176,18 @@ def test_the_reasons_count_in_good_english():
         assert not re.search(r"\b1 cards\b|'s \w+s\b|小王|大王", text), text
 
 
+SEAT_OF = {seat(n).en: n for n in range(6)}
+NAME_OF = {NAMES[n].en: n for n in range(6)} | {"You": 0}
+NAMES_RE = "|".join(NAME_OF)
+
+
 def _seat(option_en: str) -> int:
-    return int(re.match(r"seat (\d)", option_en).group(1))
+    return SEAT_OF[option_en]
+
+
+def _named(text: str) -> list[int]:
+    """The seats a text names, in order (by the table's names)."""
+    return [NAME_OF[n] for n in re.findall(rf"\b({NAMES_RE})\b", text)]
 
 
 def test_turn_answers_are_the_seat_the_engine_asks():
@@ -153,7 +195,7 @@ def test_turn_answers_are_the_seat_the_engine_asks():
         q = make_question(seed, "turn")
         game = Game.from_position(q.position, RuleSet.preset("basic"))
         assert _seat(q.options[q.answer].en) == game.current_seat
-        assert f"eat {game.current_seat}" in q.explanation.en.splitlines()[-1]
+        assert game.current_seat in _named(q.explanation.en.splitlines()[-1])
 
 
 def test_burn_answers_are_the_engines_legal_burns():
@@ -161,18 +203,18 @@ def test_burn_answers_are_the_engines_legal_burns():
         q = make_question(seed, "burn")
         game = Game.from_position(q.position, RuleSet.preset("basic"))
         burns = {a.split(" ", 1)[1] for a in game.legal_actions() if a.startswith("burn ")}
-        for i, option in enumerate(q.options):
-            if option.en == "he may not burn":
-                assert (i == q.answer) == (not burns & {o.en for o in q.options})
+        for i, (option, cards) in enumerate(zip(q.options, q.cards)):
+            if option.en == "you may not burn":
+                assert (i == q.answer) == (not burns & set(q.cards))
             else:
-                assert (option.en in burns) == (i == q.answer), (seed, option.en, burns)
+                assert (cards in burns) == (i == q.answer), (seed, cards, burns)
 
 
 def test_lead_answers_follow_the_rules_of_the_last_play():
     for seed in SEEDS:
         q = make_question(seed, "lead")
         leader = _seat(q.options[q.answer].en)
-        assert f"seat {leader}" in q.explanation.en
+        assert leader in _named(q.explanation.en)
         if "接风" not in q.explanation.en:
             assert is_gouji(q.show[0])
 
@@ -180,8 +222,9 @@ def test_lead_answers_follow_the_rules_of_the_last_play():
 def test_score_answers_are_score_deal():
     for seed in SEEDS:
         q = make_question(seed, "score")
-        order = [int(s) for s in re.findall(r"seat (\d)", q.prompt.en)]
-        side = 0 if "seats 0, 2 and 4" in q.prompt.en else 1
+        order = _named(q.prompt.en.split(".")[0])
+        side = 0 if "your team (you, Wang and Mei)" in q.prompt.en else 1
+        assert sorted(order) == list(range(6)) and (side == 1) == ("the other team (Li, Zhang and Zhao)" in q.prompt.en)
         expected = score_deal(order, RuleSet.preset("basic"))[side]
         assert q.options[q.answer].en == str(expected)
 
@@ -190,16 +233,16 @@ def test_tribute_answers_are_the_obligations():
     names = "|".join(en for _, en in KIND_NAMES.values())
     for seed in SEEDS:
         q = make_question(seed, "tribute")
-        order = tuple(int(s) for s in re.findall(r"seat (\d)", q.prompt.en.split(".")[0]))
-        giver = int(re.search(r"does seat (\d) pay", q.prompt.en).group(1))
-        opened_text = re.search(r"Opened: ([^.]*)\.", q.prompt.en)
+        order = tuple(_named(q.prompt.en.split(".")[0]))
+        giver = NAME_OF[re.search(rf"What tribute do(?:es)? ({NAMES_RE}) pay", q.prompt.en).group(1)]
+        opened_text = re.search(r"Opened: ([^.]*)\.", q.prompt.en).group(1)
         rules = RuleSet.preset(q.rules)
-        opened = {int(s) for s in re.findall(r"seat (\d)", opened_text.group(1))}
+        opened = set(range(6)) if opened_text == "everyone" else set(_named(opened_text))
         result = DealResult(places=order, opened=tuple(s in opened for s in range(6)))
         paid = sorted((p.kind, p.receiver, p.count) for p in obligations(result, rules) if p.giver == giver)
         answer = q.options[q.answer].en
-        shown = sorted((next(k for k, (_, en) in KIND_NAMES.items() if en == kind), int(r), int(n))
-                       for kind, n, r in re.findall(rf"({names}): (\d) cards? to seat (\d)", answer))
+        shown = sorted((next(k for k, (_, en) in KIND_NAMES.items() if en == kind), NAME_OF[r], int(n))
+                       for kind, n, r in re.findall(rf"({names}): (\d) cards? to ({NAMES_RE})", answer))
         assert shown == paid, (seed, answer, paid)
 
 

@@ -3,8 +3,11 @@
 Each question is multiple choice with 2–4 options and an explanation; the
 same ``(seed, topic)`` always gives the same question, for every seed. Each
 topic follows one preset (``Question.rules``, named on the quiz screen) and
-shows only plays that preset allows. A ``QuizSession`` draws questions one
-after another and keeps the streak and per-topic counts.
+shows only plays that preset allows. Every text is in players' words (cards as
+一对 A / a pair of aces, seats by the table's names, gouji/learn/words.py); an
+option that is a play also carries its cards (``Question.cards``) for the
+screen to draw. A ``QuizSession`` draws questions one after another and keeps
+the streak and per-topic counts.
 
 >>> q = make_question(7, "beat")
 >>> q == make_question(7, "beat") and 2 <= len(q.options) <= 4
@@ -20,6 +23,8 @@ from dataclasses import dataclass, field
 from . import quiz_plays, quiz_scores, quiz_table
 from .draft import Draft
 from .lessons import Text
+from .quiz_plays import CardsDraft
+from .words import spaced
 
 SEED_RANGE = 2 ** 31
 
@@ -35,6 +40,7 @@ class Question:
     show: tuple[str, ...] = ()
     position: str = ""
     rules: str = "qingdao"       # the preset the question follows (RULES §9)
+    cards: tuple[str, ...] = ()  # each option's cards in notation, drawn beside its words ("" for none)
 
 
 Generator = Callable[[random.Random], Draft]
@@ -46,7 +52,7 @@ def _topics() -> dict[str, tuple[Text, Generator, str]]:
         "beat": (Text("管不管得上", "Does it beat?"), quiz_plays.beat_question, quiz_plays.RULES),
         "gouji": (Text("够不够级", "Is it 够级?"), quiz_plays.gouji_question, quiz_plays.RULES),
         "turn": (Text("轮到谁", "Whose turn?"), quiz_table.turn_question, quiz_table.RULES),
-        "burn": (Text("能不能烧", "May he burn?"), quiz_table.burn_question, quiz_table.RULES),
+        "burn": (Text("能不能烧", "May you burn?"), quiz_table.burn_question, quiz_table.RULES),
         "lead": (Text("底牌以后谁先出", "Who leads after the 底牌?"), quiz_table.lead_question, quiz_table.RULES),
         "score": (Text("得几分", "What does it score?"), quiz_scores.score_question, quiz_scores.RULES),
         "tribute": (Text("进什么贡", "What tribute follows?"), quiz_scores.tribute_question, quiz_scores.RULES),
@@ -75,8 +81,14 @@ def make_question(seed: int, topic: str | None = None) -> Question:
     draft = generate(rng)
     if not 2 <= len(draft.options) <= 4 or not 0 <= draft.answer < len(draft.options):
         raise AssertionError(f"quiz {chosen} seed {seed}: bad options")
-    return Question(chosen, seed, draft.prompt, draft.options, draft.answer, draft.explanation, draft.show,
-                    draft.position, rules)
+    cards = draft.cards if isinstance(draft, CardsDraft) else ("",) * len(draft.options)
+    return Question(chosen, seed, _tidy(draft.prompt), tuple(_tidy(o) for o in draft.options), draft.answer,
+                    _tidy(draft.explanation), draft.show, draft.position, rules, cards)
+
+
+def _tidy(text: Text) -> Text:
+    """The Chinese with a space between a card or number and the characters beside it (一对 9 管得上)."""
+    return Text(spaced(text.zh), text.en)
 
 
 @dataclass(frozen=True)

@@ -11,16 +11,37 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..engine.cards import ACE, TEN, THREE, TWO
 from ..engine.plays import GOUJI_MINIMUM, NO_RANK, Play, can_beat, is_dead, is_gouji
 from .draft import Draft, shuffled
 from .lessons import Text
-from .words import BIG_JOKER, NUMBERS, SMALL_JOKER, join, rank, some
+from .words import BIG_JOKER, SMALL_JOKER, be, cap, count, counted_as, join, one_of, play_words, rank, rank_plural
 
 RULES = "qingdao"        # the preset these questions follow (the quiz screen names it)
 MAX_TRIES = 500
 Wanted = Callable[[Play], bool]
+ZH_COUNTS = ("零", "一", "两", "三", "四", "五")
+
+
+@dataclass(frozen=True)
+class CardsDraft(Draft):
+    """A draft whose options may be plays: each option's cards in notation ("" for words), drawn beside it."""
+
+    cards: tuple[str, ...] = ()
+
+
+def card_options(rng: random.Random, right: tuple[Text, str], wrong: list[tuple[Text, str]]
+                 ) -> tuple[tuple[Text, ...], int, tuple[str, ...]]:
+    """``shuffled`` for options that carry cards: (options, answer, each option's cards)."""
+    cards = dict([right, *wrong])
+    options, answer = shuffled(rng, right[0], [text for text, _ in wrong])
+    return options, answer, tuple(cards[o] for o in options)
+
+
+def _option(p: Play) -> tuple[Text, str]:
+    return play_words(p), str(p)
 
 
 def random_play(rng: random.Random, size: int, near: int, jokers: bool = True) -> Play:
@@ -44,37 +65,70 @@ def random_play(rng: random.Random, size: int, near: int, jokers: bool = True) -
 
 def compare_reason(a: Play, b: Play) -> tuple[bool, Text]:
     """Whether ``b`` beats ``a`` by the position rule, and why (agrees with ``can_beat``)."""
+    mine, theirs = play_words(b), play_words(a)
     if a.size != b.size:
-        return False, Text(f"{b} 是 {b.size} 张，{a} 是 {a.size} 张：张数不一样，管不了。",
-                           f"{b} has {cards(b.size)} and {a} has {a.size}: a beat needs the same number of cards.")
+        return False, Text(f"{mine.zh}是 {b.size} 张，{theirs.zh}是 {a.size} 张：张数不一样，管不了。",
+                           f"{cap(mine.en)} {be(mine.en)} {cards(b.size)} and {theirs.en} {be(theirs.en)} "
+                           f"{count(a.size)}: a beat needs the same number of cards.")
     if a.big:
         return False, _dead(a)
     if b.big < a.small:
-        has = Text(f"只有 {b.big} 个", f"has only {b.big}") if b.big else Text("一个也没有", "has none")
-        return False, Text(f"{a} 有 {a.small} 个小王，每个小王要一个大王来压，{b} {has.zh}。",
-                           f"{a} has {some(a.small, SMALL_JOKER)}, each needing a {BIG_JOKER} over it, and {b} "
-                           f"{has.en}.")
+        return False, _jokers_reason(a, b)
+    theirs, mine = _counted(a), _counted(b)
     if b.body and b.rank <= a.rank:
-        theirs, mine = rank(a.rank, a.body > 1), rank(b.rank, b.body > 1)
-        attached = Text("（贴的 2 算同样的点数）", " (attached 2s count as that rank)")
-        note = attached if a.twos or b.twos else Text("", "")
-        joker = Text("", "")
-        if b.jokers:
-            joker = Text("，王也补不了", ", and its jokers do not make up for it") if b.jokers > 1 else \
-                Text("，王也补不了", ", and its joker does not make up for it")
-        verb = "are" if b.body > 1 else "is"
-        return False, Text(f"{b} 的 {mine.zh} 不比 {a} 的 {theirs.zh} 大{note.zh}{joker.zh}。",
-                           f"In {b} the {mine.en} {verb} not above the {theirs.en} of {a}{note.en}{joker.en}.")
+        if b.rank < a.rank:
+            why = Text(f"{_rank_zh(b.rank)} 比 {_rank_zh(a.rank)} 小", f"{rank_plural(b.rank)} are lower than "
+                       f"{rank_plural(a.rank)}")
+        else:
+            why = Text(f"{_rank_zh(a.rank)} 和 {_rank_zh(a.rank)} 一样大，要每张都更大才管得上",
+                       f"{one_of(a.rank)} only ties with {one_of(a.rank)}, and a beat needs every card higher")
+        joker = Text("，王也补不了", "; a joker does not make up for it") if b.jokers else Text("", "")
+        return False, Text(f"{mine.zh}管不了{theirs.zh}：{why.zh}{joker.zh}。",
+                           f"{cap(mine.en)} {_does(mine.en)} not beat {theirs.en}: {why.en}{joker.en}.")
     extra = Text("", "")
     if a.small:
-        extra = Text("，大王压住了小王", f"; its {BIG_JOKER}s cover the {SMALL_JOKER}s") if a.small > 1 else \
-            Text("，大王压住了小王", f"; its {BIG_JOKER} covers the {SMALL_JOKER}")
-    return True, Text(f"{b} 管得上 {a}：张数一样，一张对一张都更大{extra.zh}。",
-                      f"{b} beats {a}: the same number of cards, each stronger than the one it faces{extra.en}.")
+        covers = f"the {BIG_JOKER}s cover" if b.big > 1 else f"the {BIG_JOKER} covers"
+        extra = Text("，大王压住了小王", f"; {covers} the {SMALL_JOKER}{'s' * (a.small > 1)}")
+    return True, Text(f"{mine.zh}管得上{theirs.zh}：张数一样，一张对一张都更大{extra.zh}。",
+                      f"{cap(mine.en)} {_does(mine.en, 'beats', 'beat')} {theirs.en}: the same number of cards, "
+                      f"each higher than the one it faces{extra.en}.")
+
+
+def _jokers_reason(a: Play, b: Play) -> Text:
+    """Why ``b`` has too few big jokers for the small jokers of ``a``."""
+    theirs, mine = play_words(a), play_words(b)
+    if a.size == 1:
+        return Text(f"小王只有大王管得上，{mine.zh}不是大王。",
+                    f"Only a {BIG_JOKER} beats a {SMALL_JOKER}, and {mine.en} is not one.")
+    has = Text(f"只有{ZH_COUNTS[b.big]}个大王", f"has only {count(b.big)}") if b.big else \
+        Text("一个大王也没有", "has none")
+    each = Text("小王要一个大王来压", f"the {SMALL_JOKER} needs a {BIG_JOKER} over it") if a.small == 1 else \
+        Text("每个小王都要一个大王来压", f"each {SMALL_JOKER} needs a {BIG_JOKER} over it")
+    if a.small == a.size:       # only small jokers
+        each = Text(f"{ZH_COUNTS[a.small]}个小王每个都要一个大王来压",
+                    f"each of the {count(a.small)} {SMALL_JOKER}s needs a {BIG_JOKER} over it")
+    where = Text("", "") if a.small == a.size else Text(f"{theirs.zh}：", f"In {theirs.en}, ")
+    return Text(f"{where.zh}{each.zh}，{mine.zh}{has.zh}。", f"{cap(where.en + each.en)}, and {mine.en} {has.en}.")
+
+
+def _counted(p: Play) -> Text:
+    """A play in words, with what its attached 2s make it in brackets: 一张 2 贴一张 5（算两个 5）."""
+    words, counted = play_words(p), counted_as(p)
+    if not counted.en:
+        return words
+    return Text(f"{words.zh}（{counted.zh}）", f"{words.en} ({counted.en})")
+
+
+def _rank_zh(r: int) -> str:
+    return rank(r).zh
+
+
+def _does(words_en: str, third: str = "does", plural: str = "do") -> str:
+    return plural if be(words_en) == "are" else third
 
 
 def cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+    return "one card" if n == 1 else f"{count(n)} cards"
 
 
 def _follows(p: Play) -> bool:
@@ -106,10 +160,14 @@ def beat_question(rng: random.Random) -> Draft:
         longer = _find(rng, lambda p: _follows(p) and p != beater, size + 1, a.rank + 1)
         wrong += [longer] if longer else []
     plays = [beater, *[p for p in dict.fromkeys(wrong) if p != beater]]
-    options, answer = shuffled(rng, Text(str(beater), str(beater)), [Text(str(p), str(p)) for p in plays[1:]])
+    options, answer, shown = card_options(rng, _option(beater), [_option(p) for p in plays[1:]])
     reasons = join((compare_reason(a, p)[1] for p in plays), "\n", "\n")
-    return Draft(Text(f"桌上是 {a}。下面哪一手管得上它？", f"The standing play is {a}. Which of these beats it?"),
-                 options, answer, reasons, show=(str(a),))
+    return CardsDraft(_beat_prompt(a), options, answer, reasons, show=(str(a),), cards=shown)
+
+
+def _beat_prompt(a: Play) -> Text:
+    words = play_words(a)
+    return Text(f"桌上是{words.zh}。下面哪一手管得上它？", f"The standing play is {words.en}. Which of these beats it?")
 
 
 def _dead_question(rng: random.Random, a: Play) -> Draft:
@@ -119,13 +177,14 @@ def _dead_question(rng: random.Random, a: Play) -> Draft:
         candidate = random_play(rng, a.size, rng.randint(1, ACE))
         plays = [candidate] if candidate != a and _follows(candidate) else []
     none = Text("哪个都管不了", "none of them")
-    options, answer = shuffled(rng, none, [Text(str(p), str(p)) for p in plays])
-    return Draft(Text(f"桌上是 {a}。下面哪一手管得上它？", f"The standing play is {a}. Which of these beats it?"),
-                 options, answer, _dead(a), show=(str(a),))
+    options, answer, shown = card_options(rng, (none, ""), [_option(p) for p in plays])
+    return CardsDraft(_beat_prompt(a), options, answer, _dead(a), show=(str(a),), cards=shown)
 
 
 def _dead(a: Play) -> Text:
-    return Text(f"{a} 带大王，是死牌，什么牌都管不了它。", f"{a} holds a {BIG_JOKER}: a dead play, nothing beats it.")
+    words = play_words(a)
+    return Text(f"带大王的牌是死牌，什么牌都管不了{words.zh}。",
+                f"Nothing beats {words.en}: a play with a {BIG_JOKER} is dead (死牌).")
 
 
 def _find(rng: random.Random, wanted: Wanted, size: int, near: int) -> Play | None:
@@ -138,24 +197,20 @@ def _find(rng: random.Random, wanted: Wanted, size: int, near: int) -> Play | No
 
 def gouji_reason(p: Play) -> Text:
     """Why a play is or is not 够级 (agrees with ``is_gouji``)."""
+    words = _counted(p)
     if p.jokers:
-        return Text(f"{p} 带王：带王的牌都够级。", f"{p} carries a joker: every play with a joker is 够级.")
+        return Text(f"{words.zh}够级：带王的牌都够级。", f"{cap(words.en)} {be(words.en)} 够级: every play with a "
+                    "joker is.")
     if p.rank == TWO:
-        return Text(f"{p} 全是 2：只有 2 的牌都够级。", f"{p} is only 2s: a play of 2s is always 够级.")
-    name = rank(p.rank, p.body > 1)
+        return Text(f"{words.zh}够级：只有 2 的牌都够级。", f"{cap(words.en)} {be(words.en)} 够级: a play of only 2s "
+                    "always is.")
     if p.rank < TEN:
-        return Text(f"{p} 是 {p.body} 个 {name.zh}：3 到 9 多少张都不够级。",
-                    f"{p} is {count(p.body)} {name.en}: 3 to 9 are never 够级, however many.")
+        return Text(f"{words.zh}不够级：3 到 9 多少张都不够级。",
+                    f"{cap(words.en)} {be(words.en)} not 够级: 3s to 9s never are, however many.")
     need = GOUJI_MINIMUM[p.rank]
     verdict = Text("够级", "够级") if p.body >= need else Text("不够级", "not 够级")
-    counted = Text("（贴的 2 也算）", " (attached 2s included)") if p.twos else Text("", "")
-    return Text(f"{p} 是 {p.body} 个 {name.zh}{counted.zh}，{name.zh} 要 {need} 个起算：{verdict.zh}。",
-                f"{p} is {count(p.body)} {name.en}{counted.en}; {rank(p.rank).en} count from {count(need)}: "
-                f"{verdict.en}.")
-
-
-def count(n: int) -> str:
-    return NUMBERS[n] if n < len(NUMBERS) else str(n)
+    return Text(f"{words.zh}{verdict.zh}：{rank(p.rank).zh} 要{ZH_COUNTS[need]}张起。",
+                f"{cap(words.en)} {be(words.en)} {verdict.en}: {rank_plural(p.rank)} need {count(need)} or more.")
 
 
 def _near_threshold(rng: random.Random) -> Play:
@@ -180,10 +235,11 @@ def gouji_question(rng: random.Random) -> Draft:
         p = _pick(rng, lambda p: is_gouji(p) != want)
         if p not in wrong and p != right:
             wrong.append(p)
-    options, answer = shuffled(rng, Text(str(right), str(right)), [Text(str(p), str(p)) for p in wrong])
+    options, answer, shown = card_options(rng, _option(right), [_option(p) for p in wrong])
     prompt = Text("下面哪一手是够级牌？", "Which of these plays is 够级?") if want else \
         Text("下面哪一手不是够级牌？", "Which of these plays is not 够级?")
-    return Draft(prompt, options, answer, join((gouji_reason(p) for p in [right, *wrong]), "\n", "\n"))
+    return CardsDraft(prompt, options, answer, join((gouji_reason(p) for p in [right, *wrong]), "\n", "\n"),
+                      cards=shown)
 
 
 def _pick(rng: random.Random, wanted: Wanted) -> Play:

@@ -14,12 +14,12 @@ from ..engine.seats import SEATS, same_team, team
 from ..engine.tribute import DealResult, Payment, obligations
 from .draft import Draft, shuffled
 from .lessons import Text
-from .words import join, place, signed, tribute
+from .words import cap, join, name, names, place, signed, tribute, verb
 
 RULES = "qingdao"         # the preset these questions follow (the quiz screen names it)
 
-TEAMS = (Text("0、2、4 号位这一方", "the team of seats 0, 2 and 4"),
-         Text("1、3、5 号位这一方", "the team of seats 1, 3 and 5"))
+TEAMS = (Text(f"你们这一方（{names((0, 2, 4)).zh}）", f"your team ({names((0, 2, 4)).en})"),
+         Text(f"对方（{names((1, 3, 5)).zh}）", f"the other team ({names((1, 3, 5)).en})"))
 
 
 def _places(rng: random.Random) -> list[int]:
@@ -33,7 +33,8 @@ def _places(rng: random.Random) -> list[int]:
 
 
 def _order_text(places: list[int]) -> Text:
-    return join((Text(f"{place(i).zh} {s} 号位", f"{place(i).en} seat {s}") for i, s in enumerate(places)), "，", ", ")
+    return join((Text(f"{place(i).zh}{name(s).zh}", f"{place(i).en} {name(s).en}") for i, s in enumerate(places)),
+                "，", ", ")
 
 
 def score_question(rng: random.Random) -> Draft:
@@ -85,25 +86,27 @@ def tribute_question(rng: random.Random) -> Draft:
             break
     options, answer = shuffled(rng, right, wrong)
     points = Text(f"开点的人：{_who(opened).zh}。", f"Opened: {_who(opened).en}. ")
+    pays = f"What tribute {verb(giver, 'does', 'do')} {name(giver).en} pay next deal?"
     quiet = Text("那一局没有烧成功，没有人被闷，没有人宣点，也没有人革命。",
                  "In that deal no burn succeeded, nobody was stuck (闷), nobody declared (宣点) and nobody revolted. ")
-    prompt = Text(f"上一局名次：{_order_text(places).zh}。{points.zh}{quiet.zh}下一局 {giver} 号位要进什么贡？",
-                  f"Last deal's order: {_order_text(places).en}. {points.en}{quiet.en}What tribute does seat {giver} "
-                  "pay next deal?")
+    prompt = Text(f"上一局名次：{_order_text(places).zh}。{points.zh}{quiet.zh}下一局{name(giver).zh}要进什么贡？",
+                  f"Last deal's order: {_order_text(places).en}. {points.en}{quiet.en}{pays}")
     return Draft(prompt, options, answer, _tribute_reason(result, owed, rules))
 
 
 def _who(opened: tuple[bool, ...]) -> Text:
-    seats = [str(s) for s in SEATS if opened[s]]
-    return Text("、".join(seats) + " 号位" if seats else "没有人", ", ".join(f"seat {s}" for s in seats) or "nobody")
+    seats = [s for s in SEATS if opened[s]]
+    if len(seats) == len(SEATS):
+        return Text("所有人", "everyone")
+    return names(seats) if seats else Text("没有人", "nobody")
 
 
 def _pays(owed: list[Payment], giver: int) -> Text:
     mine = [p for p in owed if p.giver == giver and p.receiver != giver]
     if not mine:
         return Text("什么都不进", "nothing")
-    return join((Text(f"给 {p.receiver} 号位 {p.count} 张{tribute(p.kind).zh}", f"{_cards(p)} to seat {p.receiver}")
-                 for p in mine), "，", "; ")
+    return join((Text(f"给{name(p.receiver).zh}{p.count} 张{tribute(p.kind).zh}", f"{_cards(p)} to "
+                      f"{name(p.receiver).en}") for p in mine), "，", "; ")
 
 
 def _cards(p: Payment) -> str:
@@ -128,22 +131,37 @@ def _tribute_reason(result: DealResult, owed: list[Payment], rules: RuleSet) -> 
         return Text(f"串三户：下一局不进贡，重新{first}。",
                     f"串三户: no tribute of any kind next deal; it starts with {first}.")
     luo, dian = tribute("luo"), tribute("dian")
-    lines = [Text(f"{luo.zh}：大落 {places[5]} 号位给头科 {places[0]} 号位 2 张，"
-                  f"二落 {places[4]} 号位给二科 {places[1]} 号位 1 张。",
-                  f"{luo.en.capitalize()} ({luo.zh}): the 大落 (seat {places[5]}) gives the 头科 (seat {places[0]}) "
-                  f"2 cards, the 二落 (seat {places[4]}) gives the 二科 (seat {places[1]}) 1.")]
+    lines = [Text(f"{luo.zh}：{_place_tribute(places, 5, 0, 2).zh}；{_place_tribute(places, 4, 1, 1).zh}。",
+                  f"{cap(luo.en)} ({luo.zh}): {_place_tribute(places, 5, 0, 2).en}; "
+                  f"{_place_tribute(places, 4, 1, 1).en}.")]
     if rules.kai_dian:
         lines.append(Text(f"{dian.zh}：没开点的人给自己的对头 1 张；一对对头都没开点就互相给。",
-                          f"{dian.en.capitalize()} ({dian.zh}): whoever did not open gives his 对头 one card; if both "
+                          f"{cap(dian.en)} ({dian.zh}): whoever did not open gives his 对头 one card; if both "
                           "failed they exchange."))
-    if any(same_team(g, r) for g, r in ((places[5], places[0]), (places[4], places[1]))):
-        lines.append(Text("同一方的人之间不进贡。", "No tribute passes between teammates."))
     lines.append(Text(f"所以：{_all(owed).zh}。", f"So: {_all(owed).en}."))
     return join(lines, "", " ")
+
+
+def _place_tribute(places: tuple[int, ...], giver: int, receiver: int, n: int) -> Text:
+    """大落（你）给头科（小赵）2 张 / the 大落 (you) gives the 头科 (Zhao) 2 cards — or, between teammates,
+    that there is none."""
+    g, r = places[giver], places[receiver]
+    who = Text(f"{place(giver).zh}（{name(g).zh}）", f"the {place(giver).zh} ({name(g).en})")
+    to = Text(f"{place(receiver).zh}（{name(r).zh}）", f"the {place(receiver).zh} ({name(r).en})")
+    if same_team(g, r):
+        return Text(f"{who.zh}和{to.zh}是一方的，不进{tribute('luo').zh}",
+                    f"{who.en} and {to.en} are teammates: no {tribute('luo').en} between them")
+    return Text(f"{who.zh}给{to.zh}{n} 张", f"{who.en} gives {to.en} {n} card{'s' * (n != 1)}")
 
 
 def _all(owed: list[Payment]) -> Text:
     if not owed:
         return Text("谁都不进贡", "nobody pays")
-    return join((Text(f"{p.giver} 号位给 {p.receiver} 号位 {p.count} 张{tribute(p.kind).zh}",
-                      f"seat {p.giver} gives seat {p.receiver} {_cards(p)}") for p in owed), "，", "; ")
+    return join((Text(f"{name(p.giver).zh}给{name(p.receiver).zh}{p.count} 张{tribute(p.kind).zh}",
+                      f"{name(p.giver).en} {verb(p.giver, 'gives', 'give')} {name(p.receiver).en} {_cards_of(p)}")
+                 for p in owed), "，", "; ")
+
+
+def _cards_of(p: Payment) -> str:
+    """"2 cards of place tribute" """
+    return f"{p.count} card{'s' * (p.count != 1)} of {tribute(p.kind).en}"

@@ -3,7 +3,9 @@ whose turn is it (§3.2, §3.4), may this player burn and with what (§3.5),
 who leads after this 底牌 (§3.8).
 
 These follow the basic rules (``RULES``: no 憋3, so a 底牌 may be any play and
-a burn's remainder needs j ≥ d − 1 jokers); the quiz screen names them."""
+a burn's remainder needs a joker for every rank left but one); the quiz screen
+names them. Seats are named as the table names them, seen from you at seat 0
+(你, 下家小李, 对头大张 …), cards in words; an option that is a play is drawn too."""
 
 from __future__ import annotations
 
@@ -17,7 +19,24 @@ from ..engine.plays import GOUJI_MINIMUM, Play, is_dead, is_gouji
 from ..engine.seats import SEATS, next_seat, opposite, others_from, teammates
 from .draft import Draft, shuffled
 from .lessons import Text
-from .words import BIG_JOKER, join, seat, seat_of
+from .quiz_plays import CardsDraft, card_options
+from .words import (
+    BIG_JOKER,
+    and_list,
+    be,
+    cap,
+    count,
+    hand_words,
+    join,
+    name,
+    names,
+    play_words,
+    possessive,
+    rank,
+    rank_plural,
+    seat,
+    verb,
+)
 
 RULES = "basic"           # the preset these questions follow (the quiz screen names it)
 BASIC = RuleSet.preset(RULES)
@@ -39,26 +58,25 @@ def _counts(letters: list[str]) -> list[int]:
     return [letters.count(r) for r in RANK_LETTERS]
 
 
-def _seat_options(rng: random.Random, right: int, likely: list[int], ref: int,
+def _seat_options(rng: random.Random, right: int, likely: list[int],
                   exclude: tuple[int, ...] = ()) -> tuple[tuple[Text, ...], int]:
-    """The right seat among three others, the likely mistakes first; named relative to ``ref``."""
+    """The right seat among three others, the likely mistakes first; each named as the table names it."""
     pool = dict.fromkeys(likely + rng.sample(SEATS, len(SEATS)))
     others = [s for s in pool if s != right and s not in exclude][:3]
-    return shuffled(rng, _name(right, ref), [_name(s, ref) for s in others])
-
-
-def _name(n: int, ref: int) -> Text:
-    return seat(n) if n == ref else seat_of(n, ref)
+    return shuffled(rng, seat(right), [seat(s) for s in others])
 
 
 def _story(game: Game) -> Text:
-    """The round so far, one action per line."""
-    lines = []
+    """The round so far, one action per line; a seat is named in full the first time."""
+    lines, seen = [], set()
     for who, kind, cards in _round_log(game):
+        named = name(who) if who in seen else seat(who)
+        seen.add(who)
         if kind == "pass":
-            lines.append(Text(f"{who} 号位过牌", f"seat {who} passes"))
+            lines.append(Text(f"{named.zh}过牌", f"{named.en} {verb(who, 'passes', 'pass')}"))
         else:
-            lines.append(Text(f"{who} 号位出 {cards}", f"seat {who} plays {cards}"))
+            play = play_words(cards)
+            lines.append(Text(f"{named.zh}出{play.zh}", f"{named.en} {verb(who, 'plays', 'play')} {play.en}"))
     return join(lines, "，", ", ")
 
 
@@ -92,8 +110,9 @@ def _follow_turn(rng: random.Random) -> Draft:
         if passed or skipped:   # a question about lockout, not just the next seat
             break
     reasons = [_skip_reason(s, owner) for s in skipped] + [_asked_reason(current, owner, passed)]
-    options, answer = _seat_options(rng, current, [next_seat(last), opposite(owner)], owner)
-    prompt = Text(f"这一轮：{_story(game).zh}。现在轮到谁？", f"This round: {_story(game).en}. Whose turn is it now?")
+    options, answer = _seat_options(rng, current, [next_seat(last), opposite(owner)])
+    story = _story(game)
+    prompt = Text(f"这一轮：{story.zh}。现在轮到谁？", f"This round: {story.en}. Whose turn is it now?")
     return Draft(prompt, options, answer, join(reasons, "\n", "\n"), position=game.position())
 
 
@@ -107,47 +126,91 @@ def _between(last: int, current: int) -> list[int]:
 
 
 def _skip_reason(s: int, owner: int) -> Text:
+    who = name(s)
     if s == owner:
-        return Text(f"{s} 号位自己的牌在桌上。", f"Seat {s} owns the standing play.")
-    return Text(f"{s} 号位这一轮过过牌，桌上又不是他对头的牌：锁住了，不问他。",
-                f"Seat {s} passed earlier in this round and the standing play is not his 对头's: locked out.")
+        return Text(f"桌上是{who.zh}自己的牌。", f"{cap(who.en)} {verb(s, 'owns', 'own')} the standing play.")
+    mine = possessive(s)
+    return Text(f"{who.zh}这一轮过过牌，桌上又不是{mine.zh}对头的牌：锁住了，不再问{who.zh}。",
+                f"{cap(who.en)} passed earlier in this round and the standing play is not from {mine.en} 对头: "
+                f"{who.en} {'are' if s == 0 else 'is'} locked out.")
 
 
 def _asked_reason(s: int, owner: int, passed: bool) -> Text:
+    who, mine = name(s), possessive(s)
     if passed:
-        return Text(f"{s} 号位虽然过过牌，但桌上是他对头（{owner} 号位）的牌：对头牌他还能管一次。",
-                    f"Seat {s} passed before, but the standing play is his 对头's (seat {owner}): "
-                    "he gets a turn again.")
-    return Text(f"{s} 号位这一轮还没过牌，按顺序轮到他。", f"Seat {s} has not passed in this round: it is his turn.")
+        return Text(f"{who.zh}虽然过过牌，但桌上是{mine.zh}对头{name(owner).zh}的牌：对头的牌还能再管一次。",
+                    f"{cap(who.en)} passed before, but the standing play is from {mine.en} 对头 {name(owner).en}: "
+                    f"{who.en} {verb(s, 'gets', 'get')} another turn on it.")
+    return Text(f"{who.zh}这一轮还没过牌，按顺序轮到{who.zh}。",
+                f"{cap(who.en)} {verb(s, 'has', 'have')} not passed in this round, so it is {mine.en} turn.")
 
 
 def _window_turn(rng: random.Random) -> Draft:
-    """A 够级 lead: who is asked first — a burner in the burn order, or the 对头."""
-    owner = rng.choice(SEATS)
-    lead = _gouji_play(rng)
-    hands = _hands(rng, "456789TJQKA2xX", 8)
-    hands[owner] = str(lead) + "4"
-    game = Game.from_hands(hands, owner, BASIC)
-    game.apply(f"play {lead}")
+    """A 够级 lead, and the question says who can burn it: who is asked first — the first of them
+    in the burn order, or the leader's 对头 when nobody can."""
+    while True:
+        owner = rng.choice(SEATS)
+        lead = _gouji_play(rng)
+        order = [*teammates(owner), next_seat(owner), next_seat(owner, 5)]
+        hands = _hands(rng, "456789TJQKA2xX", 8)
+        hands[owner] = str(lead) + "4"
+        if rng.random() < 0.6:     # someone gets a hand that can burn it
+            for s in rng.sample(order, rng.choice((1, 1, 2))):
+                hands[s] = _burning_hand(rng, lead)
+        try:
+            game = Game.from_hands(hands, owner, BASIC)
+        except ValueError:         # more of a rank than four packs hold
+            continue
+        game.apply(f"play {lead}")
+        break
     current = game.current_seat
-    assert current is not None
-    order = [*teammates(owner), next_seat(owner), next_seat(owner, 5)]
-    reasons = [_burn_reason(game, s, lead) for s in (order[:order.index(current)] if current in order else order)]
-    if current in order:
-        reasons.append(Text(f"{current} 号位能烧，先问他。", f"Seat {current} can burn it, so he is asked first."))
+    burners = [s for s in order if _can_burn(game.hand_counts(s), lead)]
+    rival = opposite(owner)
+    if current != (burners[0] if burners else rival):
+        raise AssertionError(f"the engine asks seat {current} first, not the first who can burn {burners}")
+    head = Text(f"够级牌先按顺序问能烧的人：先问{possessive(owner).zh}联邦（{names(order[:2]).zh}），"
+                f"再问其他对手（{names(order[2:]).zh}）；烧不了的人不问。最后才问{possessive(owner).zh}对头"
+                f"（{name(rival).zh}）。",
+                f"A 够级 play first goes to those who can burn it, in this order: {possessive(owner).en} teammates "
+                f"({names(order[:2]).en}), then {possessive(owner).en} other opponents ({names(order[2:]).en}); "
+                f"those who cannot burn are skipped. {cap(possessive(owner).en)} 对头 ({name(rival).en}) comes last.")
+    if burners:
+        first = name(burners[0])
+        if len(burners) == 1:
+            why = Text(f"只有{first.zh}能烧，所以先问{first.zh}。", f"Only {first.en} can burn, so {first.en} "
+                       f"{verb(burners[0], 'is', 'are')} asked first.")
+        else:
+            why = Text(f"能烧的有{names(burners).zh}，按这个顺序{first.zh}在前，先问{first.zh}。",
+                       f"{names(burners).en} can burn; {first.en} {verb(burners[0], 'comes', 'come')} first in that "
+                       f"order, so {first.en} {verb(burners[0], 'is', 'are')} asked first.")
     else:
-        reasons.append(Text(f"没人能烧，问出牌人的对头 {current} 号位：管上或者扣牌。",
-                            f"Nobody can burn, so the player's 对头, seat {current}, is asked: beat it or pass."))
-    head = Text(f"够级牌先按顺序问能烧的人：{owner} 号位的联邦（{order[0]}、{order[1]} 号位），"
-                f"再问其他对手（{order[2]}、{order[3]}"
-                f" 号位）；烧不了的人不问。最后才问对头。",
-                f"A 够级 play first goes to those who may burn, in order: seat {owner}'s teammates (seats {order[0]}, "
-                f"{order[1]}), then his other opponents (seats {order[2]}, {order[3]}); those who cannot burn are "
-                "skipped. His 对头 comes last.")
-    options, answer = _seat_options(rng, current, [opposite(owner), next_seat(owner)], owner)
-    prompt = Text(f"{owner} 号位先出了 {lead}（够级）。谁先表态？",
-                  f"Seat {owner} leads {lead} (够级). Who is asked first?")
-    return Draft(prompt, options, answer, join([head, *reasons], "\n", "\n"), position=game.position())
+        why = Text(f"没人能烧，所以先问{possessive(owner).zh}对头（{name(rival).zh}）：管上或者扣牌。",
+                   f"Nobody can burn, so {possessive(owner).en} 对头 ({name(rival).en}) is asked first: beat it or "
+                   "pass (扣).")
+    options, answer = _seat_options(rng, current, [rival, next_seat(owner), *burners[1:], order[0]], (owner,))
+    led, burn = play_words(lead), _who_can_burn(burners)
+    prompt = Text(f"{seat(owner).zh}先出了{led.zh}（够级）。{burn.zh}谁先表态？",
+                  f"{cap(seat(owner).en)} {verb(owner, 'leads', 'lead')} {led.en} (够级). {burn.en} Who is asked "
+                  "first?")
+    return Draft(prompt, options, answer, join([head, why], "\n", "\n"), position=game.position())
+
+
+def _who_can_burn(burners: list[int]) -> Text:
+    """The sentence that makes a 够级 lead's turn question answerable: who can burn it."""
+    if not burners:
+        return Text("没人能烧。", "Nobody can burn it.")
+    return Text(f"只有{names(burners).zh}能烧。", f"Only {names(burners).en} can burn it.")
+
+
+def _burning_hand(rng: random.Random, lead: Play) -> str:
+    """A hand that can burn ``lead``: a higher set of its size and one low rank (a one-rank remainder)."""
+    higher = "TJQKA"[rng.randint(lead.rank + 1, ACE) - TEN]
+    return higher * lead.size + rng.choice(LOW) * rng.randint(1, 3)
+
+
+def _can_burn(hand: list[int], lead: Play) -> bool:
+    """§3.5 without 憋3: a play that beats ``lead`` whose remainder can still go out."""
+    return any(feasible(remainder(hand, p), False) for p in beating_plays(hand, lead, False))
 
 
 def _gouji_play(rng: random.Random) -> Play:
@@ -155,47 +218,41 @@ def _gouji_play(rng: random.Random) -> Play:
     return Play(r, GOUJI_MINIMUM[r], 0, 0, 0)
 
 
-def _burn_reason(game: Game, s: int, lead: Play) -> Text:
-    counts = game.hand_counts(s)
-    beats = list(beating_plays(counts, lead, False))
-    if not beats:
-        return Text(f"{s} 号位没有管得上 {lead} 的牌。", f"Seat {s} has nothing that beats {lead}.")
-    return Text(f"{s} 号位管得上，但烧完剩下的牌出不完（除了最后一手，每手都要挂王），烧不了。",
-                f"Seat {s} could beat it, but the cards left after any burn could not go out with a joker on "
-                "every play but the last: he cannot burn.")
+# ----- may you burn -------------------------------------------------------
+BURNER = 0                # the burn question is always yours: your hand is the one shown
+RULE = Text("烧完以后，你先出的每一手都要挂王（出完的最后一手除外）：剩下的点数除了一种，每种都要一个王。"
+            "2 可以贴在任何一手上，不算点数。",
+            "After a burn, every play you lead must carry a joker, except your last: every rank left but one needs "
+            "a joker. 2s can join any play and are not a rank.")
 
 
-# ----- may he burn --------------------------------------------------------
 def burn_question(rng: random.Random) -> Draft:
     while True:
-        owner = rng.choice(SEATS)
-        burner = rng.choice([s for s in SEATS if s not in (owner, opposite(owner))])
+        owner = rng.choice([s for s in SEATS if s not in (BURNER, opposite(BURNER))])
         lead = _gouji_play(rng)
         hand = _burner_hand(rng, lead)
         hands = ["-"] * 6
-        hands[owner], hands[burner] = "4", format_counts(hand)
-        game = Game.from_position(f"{'/'.join(hands)} burn {burner} leader={owner} play={owner}:{lead} seq=1:1",
+        hands[owner], hands[BURNER] = "4", format_counts(hand)
+        game = Game.from_position(f"{'/'.join(hands)} burn {BURNER} leader={owner} play={owner}:{lead} seq=1:1",
                                   BASIC)
         legal = {a.split(" ", 1)[1] for a in game.legal_actions() if a.startswith("burn ")}
         candidates = [str(p) for p in beating_plays(hand, lead, False)]
         ok, bad = [c for c in candidates if c in legal], [c for c in candidates if c not in legal]
         if len(bad) >= 2 or (ok and bad):
             break
-    none = Text("他不能烧", "he may not burn")
+    none = Text("你不能烧", "you may not burn")
     choice = rng.choice(ok) if ok else ""
-    right = Text(choice, choice) if ok else none
-    wrong = [Text(c, c) for c in rng.sample(bad, min(len(bad), 2 if ok else 3))] + ([none] if ok else [])
-    options, answer = shuffled(rng, right, wrong)
-    reasons = [_feasibility(hand, Play.parse(o.en)) for o in options if o != none]
-    rule = Text("烧完以后剩 d 种点数、j 张王，要 j ≥ d − 1（2 不算点数；只剩一种点数总可以）。",
-                "After a burn, with d natural ranks and j jokers left you need j ≥ d − 1 (2s are not a rank; "
-                "one rank left always passes).")
-    prompt = Text(f"{owner} 号位出了 {lead}（够级）。{burner} 号位不是他的对头，"
-                  f"手里是 {format_counts(hand)}。他能用哪一手烧？",
-                  f"Seat {owner} played {lead} (够级). Seat {burner}, not his 对头, holds {format_counts(hand)}. "
-                  "Which play may he burn with?")
-    return Draft(prompt, options, answer, join([rule, *reasons], "\n", "\n"), show=(str(lead), format_counts(hand)),
-                 position=game.position())
+    right = (play_words(choice), choice) if ok else (none, "")
+    wrong = [(play_words(c), c) for c in rng.sample(bad, min(len(bad), 2 if ok else 3))] + ([(none, "")] if ok else [])
+    options, answer, shown = card_options(rng, right, wrong)
+    reasons = [_feasibility(hand, Play.parse(c)) for c in shown if c]
+    led, held = play_words(lead), hand_words(hand)
+    prompt = Text(f"{seat(owner).zh}出了{led.zh}（够级）。你不是{name(owner).zh}的对头，手里是{held.zh}。"
+                  "你能用哪一手烧？",
+                  f"{cap(seat(owner).en)} played {led.en} (够级). You are not {name(owner).en}'s 对头, and you hold "
+                  f"{held.en}. Which play may you burn with?")
+    return CardsDraft(prompt, options, answer, join([RULE, *reasons], "\n", "\n"),
+                      show=(str(lead), format_counts(hand)), position=game.position(), cards=shown)
 
 
 def _burner_hand(rng: random.Random, lead: Play) -> list[int]:
@@ -208,19 +265,31 @@ def _burner_hand(rng: random.Random, lead: Play) -> list[int]:
     return hand
 
 
+ZH_COUNTS = ("零", "一", "两", "三", "四", "五", "六", "七", "八")
+
+
 def _feasibility(hand: list[int], play: Play) -> Text:
+    """What a burn with ``play`` leaves: its ranks (3..A) and jokers, and whether they can go out."""
     left = remainder(hand, play)
-    ranks = sum(1 for r in range(TWO) if left[r])
+    ranks = [r for r in reversed(range(TWO)) if left[r]]
     jokers = left[SMALL] + left[BIG]
-    rest = format_counts(left) or "—"
-    names = f"{ranks} rank{'s' * (ranks != 1)} and {jokers} joker{'s' * (jokers != 1)}"
-    if feasible(left, False):
-        return Text(f"用 {play} 烧，剩 {rest}：{ranks} 种点数、{jokers} 张王，{jokers} ≥ {ranks} − 1，可以烧。",
-                    f"Burning with {play} leaves {rest}: {names}, {jokers} ≥ {ranks} − 1: "
+    used = play_words(play)
+    listed = Text("、".join(rank(r).zh for r in ranks), and_list([rank_plural(r) for r in ranks], "en"))
+    start = Text(f"用{used.zh}烧，", f"{cap(used.en)} {'leave' if be(used.en) == 'are' else 'leaves'} ")
+    if len(ranks) <= 1:
+        kind = Text(f"只剩一种点数（{listed.zh}）" if ranks else "一种点数也不剩",
+                    f"one rank ({listed.en})" if ranks else "no rank at all")
+        return Text(f"{start.zh}{kind.zh}，总是出得完，可以烧。", f"{start.en}{kind.en}, which always goes out: "
                     "allowed.")
-    return Text(f"用 {play} 烧，剩 {rest}：{ranks} 种点数、只有 {jokers} 张王，出不完，不能这样烧。",
-                f"Burning with {play} leaves {rest}: only {names}, they could not go out: "
-                "not allowed.")
+    left_zh = f"剩下{ZH_COUNTS[len(ranks)]}种点数（{listed.zh}）"
+    left_en = f"{count(len(ranks))} ranks ({listed.en})"
+    if feasible(left, False):
+        return Text(f"{start.zh}{left_zh}、{ZH_COUNTS[jokers]}个王，够了，可以烧。",
+                    f"{start.en}{left_en} and {count(jokers)} joker{'s' * (jokers != 1)}: enough, allowed.")
+    held = Text(f"只有{ZH_COUNTS[jokers]}个王", f"only {count(jokers)} joker{'s' * (jokers != 1)}") if jokers else \
+        Text("一个王也没有", "no joker")
+    return Text(f"{start.zh}{left_zh}，{held.zh}：出不完，不能这样烧。",
+                f"{start.en}{left_en} but {held.en}: not allowed.")
 
 
 # ----- who leads after the 底牌 --------------------------------------------
@@ -245,28 +314,32 @@ def lead_question(rng: random.Random) -> Draft:
     rival, chaos = opposite(finisher), len(out) == 2
     nxt = next(s for s in others_from(finisher) if s not in out)
     why = _lead_reason(last, finisher, rival, rival not in out, chaos, nxt)
-    options, answer = _seat_options(rng, leader, [rival, nxt], finisher, (finisher, *out))
-    gone = Text(f"（{'、'.join(map(str, out))} 号位已经出完了）",
-                f" ({'seats ' + ' and '.join(map(str, out)) if len(out) > 1 else f'seat {out[0]}'} already out)") \
+    options, answer = _seat_options(rng, leader, [rival, nxt], (finisher, *out))
+    gone = Text(f"（{names(out).zh}已经出完了）",
+                f" ({names(out).en} {'are' if len(out) > 1 or out == [0] else 'is'} already out)") \
         if out else Text("", "")
     mode = Text("现在是四人乱缠。", "It is 四人乱缠. ") if chaos else Text("", "")
-    prompt = Text(f"{mode.zh}{finisher} 号位出了最后一手 {last}{gone.zh}，没人管。下一轮谁先出？",
-                  f"{mode.en}Seat {finisher} plays his last cards, {last}{gone.en}, and nobody beats them. Who leads "
-                  "next?")
+    played = play_words(last)
+    prompt = Text(f"{mode.zh}{seat(finisher).zh}出了最后一手{played.zh}{gone.zh}，没人管得上。下一轮谁先出？",
+                  f"{mode.en}{cap(seat(finisher).en)} {verb(finisher, 'goes', 'go')} out{gone.en}, and nobody beats "
+                  f"{possessive(finisher).en} last play, {played.en}. Who leads next?")
     return Draft(prompt, options, answer, why, show=(last,))
 
 
 def _lead_reason(last: str, finisher: int, rival: int, rival_in: bool, chaos: bool, nxt: int) -> Text:
-    jiefeng = Text(f"接风：{finisher} 号位后面还有牌的下一家，{nxt} 号位，先出。",
-                   f"接风: the next player after seat {finisher} still holding cards, seat {nxt}, leads.")
+    jiefeng = Text(f"接风：{name(finisher).zh}后面第一个还有牌的人先出，就是{name(nxt).zh}。",
+                   f"接风: the first player after {name(finisher).en} who still holds cards leads: {name(nxt).en}.")
     if chaos:
         chaos_note = Text("四人乱缠时底牌站住了总是接风。", "In 四人乱缠 a standing 底牌 always means 接风.")
         return join([chaos_note, jiefeng], "", " ")
+    played = play_words(last)
     if is_gouji(last) or is_dead(last):
-        kind = Text("带大王（死牌）", f"holds a {BIG_JOKER} (dead)") if is_dead(last) else Text("是够级牌", "is 够级")
+        kind = Text("是死牌（带大王）", f"{be(played.en)} a dead play (it holds a {BIG_JOKER})") if is_dead(last) else \
+            Text("是够级牌", f"{be(played.en)} 够级")
+        theirs = possessive(finisher)
         if rival_in:
-            return Text(f"{last} {kind.zh}：底牌站住了，由出完的人的对头 {rival} 号位先出。",
-                        f"{last} {kind.en}: the finisher's 对头, seat {rival}, leads.")
-        return join([Text(f"{last} {kind.zh}，可他的对头也出完了：", f"{last} {kind.en}, but his 对头 is out too:"),
-                     jiefeng], "", " ")
-    return join([Text(f"{last} 不够级。", f"{last} is not 够级."), jiefeng], "", " ")
+            return Text(f"{played.zh}{kind.zh}：底牌站住了，由{theirs.zh}对头（{name(rival).zh}）先出。",
+                        f"{cap(played.en)} {kind.en}: the 底牌 stands, so {theirs.en} 对头 ({name(rival).en}) leads.")
+        return join([Text(f"{played.zh}{kind.zh}，可{theirs.zh}对头也出完了：",
+                          f"{cap(played.en)} {kind.en}, but {theirs.en} 对头 is out too:"), jiefeng], "", " ")
+    return join([Text(f"{played.zh}不够级。", f"{cap(played.en)} {be(played.en)} not 够级."), jiefeng], "", " ")

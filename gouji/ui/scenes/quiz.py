@@ -1,12 +1,15 @@
 """The quiz: endless seeded questions answered by the engine — 2 to 4 options
-as buttons (keys 1–4), the cards drawn where the question has cards, the
-explanation after each answer and the streak; every answer is saved to the
-Learn progress. The heading names the rules the question follows."""
+as buttons (keys 1–4), the cards drawn where the question has cards (an option
+that is a play shows its cards and its words), the explanation after each
+answer and the streak; every answer is saved to the Learn progress. The heading
+names the rules the question follows; questions about seats show the table's
+six players by name, as the questions name them."""
 
 from __future__ import annotations
 
 import math
 import random
+import re
 
 import pygame
 
@@ -14,30 +17,41 @@ from ...learn import Answer, Question, QuizSession, topic_title
 from ...learn.quiz import SEED_RANGE
 from ..draw import theme
 from ..draw.cardart import CardArt
-from ..draw.learn import Para, cards_of, draw_block, draw_cards, draw_groups, fit_blocks, is_cards
+from ..draw.learn import Para, cards_of, draw_block, draw_cards, draw_groups, fit_blocks
 from ..draw.widgets import Button, ButtonBar
-from ..i18n import english_cards, t
+from ..i18n import t
 from ..model.layout import Layout
-from ..model.prompts import pretty
+from ..model.text_marks import KEEP
 from .base import Host, Scene
 from .lesson_intro import backdrop
 
 OPTION_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
 KEYPAD = {pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
 SEAT_TOPICS = ("turn", "burn", "lead", "score", "tribute")   # questions about seats: a seat diagram helps
-CARD_TOPICS = ("beat", "gouji", "burn")                      # questions whose options may be plays: drawn as cards
 SEAT_ANGLES = (90.0, 30.0, -30.0, -90.0, -150.0, 150.0)      # RULES §0: 0 at the bottom, counter-clockwise
 GOOD = (110, 200, 120)
 BAD = (220, 90, 80)
 MAX_TRIES = 5
+# a card's count stays on the line of its rank in English: a pair of 6s, two big jokers (a KEEP space joins
+# the whole run between two spaces into one word, so Chinese, written without spaces, keeps its own breaks)
+EN_COUNT = re.compile(r"\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|of|big|small) "
+                      r"(?=(?:10|[2-9]|[JQK])s?\b|aces?\b|(?:big |small )?jokers?\b|pair of\b)")
+
+
+def keep_cards(text: str, lang: str) -> str:
+    """Text for the wrapper with no line break inside a card's words ("a / pair of 6s", "big / joker")."""
+    if lang == "zh":
+        return text
+    return EN_COUNT.sub(lambda m: m.group(1) + KEEP, text).replace("pair of" + KEEP, f"pair{KEEP}of{KEEP}")
 
 
 class OptionButton(Button):
-    """An answer: cards drawn when the option is a play, else its text; green or red once answered."""
+    """An answer in words, with its cards drawn before them when it is a play; green or red once answered."""
 
     mark: str = ""    # "", "right" or "wrong"
-    art: CardArt | None = None   # the card art, for options that are cards
-    lang: str = "zh"             # the cards' names beside them
+    art: CardArt | None = None   # the card art, for options that are plays
+    cards: str = ""              # the play in notation, drawn (its words are the label)
+    lang: str = "zh"
 
     def draw(self, screen: pygame.Surface, fonts) -> None:
         label, self.label = self.label, ""
@@ -47,14 +61,25 @@ class OptionButton(Button):
             pygame.draw.rect(screen, GOOD if self.mark == "right" else BAD, self.rect, max(3, self.rect.height // 12),
                              border_radius=max(4, self.rect.height // 5))
         left = self.rect.x + self.rect.height // 2
-        if self.art is not None and is_cards(label):
+        if self.art is not None and self.cards:
             h = self.rect.height * 4 // 5
             size = (h * 5 // 7, h)
-            step = min(size[0] * 3 // 5, (self.rect.width - self.rect.height * 2) // max(1, len(cards_of(label))))
-            left += draw_cards(screen, self.art, label, (left, self.rect.centery - h // 2), size, step) + h // 3
-            label = pretty(label, self.lang)
-            label = english_cards(label) if self.lang == "en" else label
-        room = self.rect.right - left - self.rect.height
+            step = min(size[0] * 3 // 5, (self.rect.width - self.rect.height * 2) // max(1, len(cards_of(self.cards))))
+            left += draw_cards(screen, self.art, self.cards, (left, self.rect.centery - h // 2), size, step) + h // 3
+        self._draw_words(screen, fonts, label, left)
+
+    def _draw_words(self, screen: pygame.Surface, fonts, label: str, left: int) -> None:
+        """The words on one line, or on two a little smaller when one would shrink them too far."""
+        room = self.rect.right - left - self.rect.height // 2
+        if fonts.get(self.size, True).size(label)[0] * 4 > room * 5:
+            small = self.size * 17 // 20
+            lines = fonts.lines(keep_cards(label, self.lang), small, room, 2, bold=True)
+            if len(lines) == 2:
+                step = round(small * 1.15)
+                for i, line in enumerate(lines):
+                    text = fonts.render(line, small, theme.BUTTON_TEXT, bold=True)
+                    screen.blit(text, text.get_rect(midleft=(left, self.rect.centery + (i * 2 - 1) * step // 2)))
+                return
         text = fonts.render_fit(label, self.size, theme.BUTTON_TEXT, room, bold=True)
         screen.blit(text, text.get_rect(midleft=(left, self.rect.centery)))
 
@@ -107,7 +132,8 @@ class QuizScene(Scene):
             column, row = i % 2, i // 2
             button = OptionButton(pygame.Rect(L.box(60 + column * 590, 352 + row * 70, 570, 58)), option.get(lang),
                                   self._chooser(i), key=f"option:{i}", size=L.font(20), hotkey=OPTION_KEYS[i])
-            button.art = self.app.art if self.question.topic in CARD_TOPICS else None
+            button.art = self.app.art
+            button.cards = self.question.cards[i] if i < len(self.question.cards) else ""
             button.lang = lang
             if self.answer is not None:
                 button.mark = "right" if i == self.answer.right else "wrong" if i == self.chosen else ""
@@ -145,13 +171,14 @@ class QuizScene(Scene):
         screen.blit(text, text.get_rect(topright=L.pt(1060, 34)))
         diagram = q.topic in SEAT_TOPICS
         width = 900 if diagram else 1160
-        prompt, = fit_blocks(fonts, [[Para(q.prompt.get(lang), theme.TEXT)]], L.s(width), L.s(q.show and 120 or 220),
+        prompt, = fit_blocks(fonts, [[Para(keep_cards(q.prompt.get(lang), lang), theme.TEXT)]], L.s(width),
+                             L.s(q.show and 120 or 220),
                              L.font(24))
         draw_block(screen, fonts, prompt, L.pt(60, 112))
         if q.show:
             draw_groups(screen, self.app.art, q.show, L.pt(60, 246), (L.s(52), L.s(74)), L.s(width))
         if diagram:
-            self._draw_seats(screen, L)
+            self._draw_seats(screen, L, lang)
         self.buttons.draw(screen, fonts)
         self._draw_result(screen, L, lang)
 
@@ -161,17 +188,19 @@ class QuizScene(Scene):
             keys = t("quiz_keys", lang, n=len(self.question.options))
             screen.blit(fonts.render(keys, L.font(17), theme.TEXT_DIM), L.pt(60, 510))
             return
-        right = self.question.options[answer.right].get(lang)
+        right = keep_cards(self.question.options[answer.right].get(lang), lang)
         heading = Para(t("quiz_right", lang) if answer.correct else t("quiz_wrong", lang, answer=right),
                        GOOD if answer.correct else BAD, bold=True, scale=1.1)
-        block, = fit_blocks(fonts, [[heading, Para(answer.explanation.get(lang), theme.TEXT, gap=0.3)]], L.s(1160),
+        why = keep_cards(answer.explanation.get(lang), lang)
+        block, = fit_blocks(fonts, [[heading, Para(why, theme.TEXT, gap=0.3)]], L.s(1160),
                             L.s(200), L.font(19))
         draw_block(screen, fonts, block, L.pt(60, 510))
 
-    def _draw_seats(self, screen: pygame.Surface, L: Layout) -> None:
-        """The six seats in playing order, counter-clockwise, coloured by team."""
+    def _draw_seats(self, screen: pygame.Surface, L: Layout, lang: str) -> None:
+        """The six players in playing order, counter-clockwise, coloured by team and named as the
+        questions name them (你, 小李 … / You, Li …)."""
         cx, cy = L.pt(1110, 200)
-        radius, dot = L.s(78), L.s(19)
+        radius, half = L.s(78), L.s(19)
         corners = [(cx + radius * 1.2 * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
                    for a in range(0, 360, 60)]
         pygame.draw.polygon(screen, theme.FELT, corners)
@@ -180,7 +209,10 @@ class QuizScene(Scene):
             x = cx + radius * 1.25 * math.cos(math.radians(angle))
             y = cy + radius * 1.05 * math.sin(math.radians(angle))
             colour = theme.TEAM_OURS if seat % 2 == 0 else theme.TEAM_THEIRS
-            pygame.draw.circle(screen, colour, (round(x), round(y)), dot)
-            pygame.draw.circle(screen, (20, 20, 20), (round(x), round(y)), dot, 2)
-            label = self.app.fonts.render(str(seat), L.font(20), (255, 255, 255), bold=True)
-            screen.blit(label, label.get_rect(center=(round(x), round(y))))
+            box = pygame.Rect(0, 0, half * 3, half * 2)
+            box.center = (round(x), round(y))
+            pygame.draw.rect(screen, colour, box, border_radius=half)
+            pygame.draw.rect(screen, (20, 20, 20), box, 2, border_radius=half)
+            label = self.app.fonts.render_fit(t("you" if seat == 0 else f"name_{seat}", lang), L.font(17),
+                                              (255, 255, 255), box.width - L.s(8), bold=True)
+            screen.blit(label, label.get_rect(center=box.center))
