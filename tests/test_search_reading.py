@@ -204,3 +204,17 @@ def test_a_plain_follow_skips_no_group_of_its_size_and_the_guesses_avoid_one():
                 clashes += any(hands[s][r] in counts for (s, r), counts in barred.items())
     assert facts_seen >= 100 and held <= 0.02 * facts_seen
     assert draws >= 40 and clashes <= 0.25 * draws
+
+
+def test_a_lone_hidden_hand_is_forced_and_the_guessing_does_not_trade_from_it():
+    """Two players left: one hidden hand, nothing to swap it with (the panel's noisy
+    table once made the guesser pick a trade partner from nobody)."""
+    from bots.search.inference import _swap
+    from gouji import RuleSet
+    game = Game.from_position("KK3/-/-/-/775/- lead 4 out=1,2,3,5", RuleSet.preset("basic"))
+    view = game.view(0)
+    guess = build_guess(view, read_history(view))
+    assert guess.others == [4]
+    hands = [game.hand_counts(s) for s in SEATS]
+    assert _swap(guess, hands, {}, 4, 5, random.Random(1)) is False   # it raised IndexError
+    assert sum(sample_hands(guess, random.Random(2))[4]) == sum(hands[4])

@@ -465,7 +465,10 @@ def _swap(guess: Guess, hands: Hands, barred: dict[tuple[int, int], set[int]], s
           rng: random.Random) -> bool:
     """Trade a card of ``rank`` between ``seat`` and another hand for one of
     another rank; kept only when it bars no new count."""
-    other = rng.choice([s for s in guess.others if s != seat])
+    others = [s for s in guess.others if s != seat]
+    if not others:   # one hidden hand left: it is forced, nothing to trade with
+        return False
+    other = rng.choice(others)
     giver, taker = (seat, other) if rng.random() < 0.5 else (other, seat)
     back = _card_of(hands[taker], rng)
     if back == rank or not _movable(guess, hands, giver, taker, rank) or not _movable(guess, hands, taker, giver, back):

@@ -4,10 +4,13 @@
     python -m gouji.sim --games 200 --seed 1 --team-a normal --team-b random
     python -m gouji.sim --matches 50 --seed 1 --team-a hard --team-b normal --rules qingdao
     python -m gouji.sim --games 300 --team-a expert --team-b hard --rules qingdao --think-nodes 48
+    python -m gouji.sim --panel --games 20 --seed 7001 --rules qingdao --think-nodes 16 --workers 2
 
 prints one JSON line of figures. With ``--bots random`` every decision
 enumerates the full ``legal_actions()`` of the seat to act; with teams, each
-seed is played twice with the teams swapped.
+seed is played twice with the teams swapped. ``--panel`` plays the expert
+(or ``--team-a``) and hard against a panel of opponent styles on the same
+deals and prints a table (gouji.cli.panel); ``--json PATH`` writes its figures.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from ..engine.rules import PRESETS, RuleSet
 from .arena import Thinking, run_match, run_matches
 from .arguments import seed_argument
 from .output import safe_streams
+from .panel import DEFAULT_OPPONENTS, OPPONENTS, json_path_problem, main_panel
 
 
 def play_random_deal(seed: int, rules: RuleSet) -> tuple[Game, int]:
@@ -71,15 +75,27 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--think-nodes", type=int, default=None, metavar="N",
                         help="searching bots: rollouts per searched decision instead (replays exactly)")
     parser.add_argument("--workers", type=int, default=None,
-                        help="searching bots: worker processes (default: every core up to 4; 1 = none)")
+                        help="searching bots: worker processes (default: every core up to 4; 1 = none); "
+                             "with --panel, processes that play the deals side by side")
     parser.add_argument("--no-inference", action="store_true",
                         help="searching bots guess hidden hands from the card count alone (measures the inference)")
+    parser.add_argument("--panel", action="store_true",
+                        help="the evaluation panel: --team-a (default expert) and hard, each against every "
+                             "--opponents style on the same deals, side by side (--games seeds per opponent)")
+    parser.add_argument("--opponents", default=None, metavar="LIST",
+                        help=f"--panel's opponents, comma-separated (default {','.join(DEFAULT_OPPONENTS)}; "
+                             f"any of {', '.join(OPPONENTS)})")
+    parser.add_argument("--json", default=None, metavar="PATH", help="--panel: also write its figures to PATH")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.seed + max(args.games, args.matches or 0) > SEED_LIMIT:
         parser.error(f"--seed plus the number of deals must stay below {SEED_LIMIT}")
-    if (args.team_a is None) != (args.team_b is None):
+    if args.panel:
+        check_panel(parser, args)
+    elif args.opponents is not None or args.json is not None:
+        parser.error("--opponents and --json go with --panel")
+    if not args.panel and (args.team_a is None) != (args.team_b is None):
         parser.error("give both --team-a and --team-b")
     if args.matches is not None and (args.matches < 1 or args.team_a is None):
         parser.error("--matches needs a number ≥ 1 and both --team-a and --team-b")
@@ -90,11 +106,42 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
+def check_panel(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--panel``'s flags: the opponents by name, a file the figures can be written to."""
+    if args.bots or args.team_b or args.matches is not None:
+        parser.error("--panel picks the opponents itself (use --opponents), and plays deals, not --matches: "
+                     "leave out --bots, --team-b and --matches")
+    args.team_a = args.team_a or "expert"
+    names = DEFAULT_OPPONENTS if args.opponents is None else [
+        name.strip().lower() for name in args.opponents.split(",")]
+    unknown = [name for name in names if name not in OPPONENTS]
+    if unknown or not names:
+        shown = ", ".join(repr(name[:20]) for name in unknown) or "nothing"
+        parser.error(f"--opponents: unknown opponent {shown} (use a comma-separated list of {', '.join(OPPONENTS)})")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        parser.error(f"--opponents names {', '.join(twice)} more than once")
+    args.opponents = list(names)
+    if args.json is not None:
+        problem = json_path_problem(args.json)
+        if problem:
+            parser.error(problem)
+
+
+def bots_default_workers() -> int:
+    """Every core, up to four (the searching bots' own default)."""
+    from bots.search.search import default_workers
+    return default_workers()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     safe_streams()
     args = parse_args(argv)
     rules = RuleSet.preset(args.rules)
     thinking = Thinking(args.think_ms, args.think_nodes, args.workers, not args.no_inference)
+    if args.panel:
+        processes = args.workers if args.workers is not None else bots_default_workers()
+        return main_panel(args.games, args.seed, args.opponents, rules, thinking, args.team_a, processes, args.json)
     if args.matches:
         result = run_matches(args.matches, args.seed, args.team_a, args.team_b, rules, thinking)
     elif args.team_a:

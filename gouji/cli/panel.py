@@ -1,0 +1,293 @@
+"""The evaluation panel: is the expert strong against every table, or only against the bot it models?
+
+    python -m gouji.sim --panel --games 20 --seed 7001 --rules qingdao --think-nodes 16 --workers 2
+    python -m gouji.sim --panel --opponents hoarder,spender --games 50 --think-nodes 48 --json panel.json
+
+The expert's search guesses that the other seats play like ``hard``. The panel
+plays it against opponents of other styles (``bots.styles``: the levels, a
+noisy hard, a hoarder of 2s and jokers, a spender, a passive player) and, on the
+very same deals, plays ``hard`` against them too: whatever the expert gains
+over hard at a table is its own, not the deals' luck.
+
+For each opponent, each deal seed is played four times: the tested bot (team
+A) against the opponent (team B), first on the even seats and then on the odd
+seats, as the arena plays each seed twice with the teams swapped (both sides
+get the same cards); then hard in the same two seatings. A seed's margin is
+team A's points minus team B's (``raw_team_points``), averaged over its two
+seatings; the difference is the expert's margin minus hard's, seed by seed,
+and its standard error is over the seeds (paired). "Won" counts the deals
+(two per seed) where team A's points were above 0.
+
+With ``--think-nodes`` (rollouts instead of time) the figures replay exactly,
+whatever ``--workers``: the workers are processes that play the seeds side by
+side, each expert searching in its own process.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+import bots
+from bots.styles import STYLES, make_style
+
+from ..engine.errors import IllegalAction
+from ..engine.game import Game
+from ..engine.match import Match
+from ..engine.rules import RuleSet
+from ..engine.scoring import raw_team_points
+from ..engine.seats import SEATS, team
+from .arena import Arena, Thinking
+from .output import emit, note, refuse
+
+BASELINE = "hard"                    # the bot whose results the tested one is measured against
+OPPONENTS = (*STYLES, "random", "expert")   # any of these may sit at the panel's tables
+DEFAULT_OPPONENTS = STYLES
+
+
+def make_player(name: str, seat: int, seed: int, thinking: Thinking) -> bots.Bot:
+    """A panel seat's bot: a style of ``bots.styles``, else a bot of ``bots.make``."""
+    if name in STYLES:
+        return make_style(name, seat, seed)
+    return bots.make(name, seat, seed, thinking.think_ms, thinking.think_nodes, thinking.workers,
+                     thinking.inference)
+
+
+@dataclass
+class PanelArena(Arena):
+    """The arena's deal loop (``Arena._run``) with the panel's styles in the seats."""
+
+    search_errors: int = 0
+
+    def _run(self, game: Game | Match, seed: int, names: list[str]) -> None:
+        players = [make_player(name, seat, seed, self.thinking) for seat, name in enumerate(names)]
+        rngs = [random.Random(seed * 7919 + seat) for seat in SEATS]
+        while not game.is_over:
+            seat = game.current_seat
+            assert seat is not None
+            view = game.view(seat)
+            start = time.perf_counter()
+            action = players[seat].choose(view, rngs[seat])
+            spent = time.perf_counter() - start
+            self.times[names[seat]].append(spent)
+            if getattr(players[seat], "searched", False):
+                self.times[f"{names[seat]} searched"].append(spent)
+            self.decisions += 1
+            try:
+                game.apply(action)
+            except IllegalAction:
+                self.illegal += 1
+                game.apply(rngs[seat].choice(game.legal_actions()))
+        self.search_errors += sum(getattr(player, "search_errors", 0) for player in players)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One deal seed against one opponent: four deals."""
+
+    opponent: str
+    seed: int
+    tested: str
+    rules: RuleSet
+    thinking: Thinking
+
+
+@dataclass
+class SeedResult:
+    opponent: str
+    seed: int
+    margins: dict[str, float]    # bot -> team A's points minus team B's, averaged over the two seatings
+    won: dict[str, int]          # bot -> deals of the two where team A's points were above 0
+    decisions: int
+    illegal: int
+    search_errors: int
+    times: dict[str, list[float]]
+
+
+def play_seed(job: Job) -> SeedResult:
+    """The tested bot, then hard, as team A against the opponent, each in both seatings."""
+    arena = PanelArena(job.rules, job.thinking)
+    margins: dict[str, float] = {}
+    won: dict[str, int] = {}
+    for bot in (job.tested, BASELINE):
+        total = wins = 0
+        for a_team in (0, 1):   # team A on the even seats, then on the odd seats (as run_match)
+            names = [bot if team(s) == a_team else job.opponent for s in SEATS]
+            game = arena.play(job.seed, names)
+            raw = raw_team_points(game.places, job.rules)
+            total += raw[a_team] - raw[1 - a_team]
+            wins += raw[a_team] > 0
+        margins[bot], won[bot] = total / 2, wins
+    return SeedResult(job.opponent, job.seed, margins, won, arena.decisions, arena.illegal,
+                      arena.search_errors, dict(arena.times))
+
+
+def mean_and_se(values: Sequence[float]) -> tuple[float, float | None]:
+    """The mean and its standard error (sample standard deviation over sqrt(n)); no error for one value."""
+    if not values:
+        raise ValueError("no values")
+    mean = math.fsum(values) / len(values)
+    if len(values) < 2:
+        return mean, None
+    return mean, statistics.stdev(values) / math.sqrt(len(values))
+
+
+def paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, float | None]:
+    """``first`` minus ``second`` measured on the same deals: the mean difference and its standard error."""
+    if len(first) != len(second):
+        raise ValueError("paired figures need the same deals on both sides")
+    return mean_and_se([a - b for a, b in zip(first, second)])
+
+
+def _r(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def summarize(results: list[SeedResult], opponents: Sequence[str], tested: str) -> dict[str, Any]:
+    """Per opponent and over all of them: margins, the paired difference and deals won."""
+    rows = []
+    by_seed: dict[int, list[float]] = {}
+    for opponent in opponents:
+        mine = sorted((r for r in results if r.opponent == opponent), key=lambda r: r.seed)
+        row: dict[str, Any] = {"opponent": opponent, "seeds": len(mine), "deals": 2 * len(mine)}
+        for bot in dict.fromkeys((tested, BASELINE)):
+            margin, se = mean_and_se([r.margins[bot] for r in mine])
+            won = sum(r.won[bot] for r in mine)
+            row[bot] = {"margin": _r(margin), "se": _r(se), "won": won, "won_share": _r(won / (2 * len(mine)))}
+        diffs = [r.margins[tested] - r.margins[BASELINE] for r in mine]
+        diff, se = mean_and_se(diffs)
+        row["difference"] = {"mean": _r(diff), "se": _r(se)}
+        row["per_seed"] = [[r.seed, r.margins[tested], r.margins[BASELINE]] for r in mine]
+        row["illegal"] = sum(r.illegal for r in mine)
+        row["search_error_seeds"] = [r.seed for r in mine if r.search_errors]   # hard's choice was played there
+        for r, d in zip(mine, diffs):
+            by_seed.setdefault(r.seed, []).append(d)
+        rows.append(row)
+    # over the panel: each seed's difference averaged over the opponents (they share the deals), then over seeds
+    diff, se = mean_and_se([math.fsum(ds) / len(ds) for _, ds in sorted(by_seed.items())])
+    overall: dict[str, Any] = {"difference": {"mean": _r(diff), "se": _r(se)}}
+    for bot in dict.fromkeys((tested, BASELINE)):
+        overall[bot] = {"margin": _r(math.fsum(row[bot]["margin"] for row in rows) / len(rows)),
+                        "won": sum(row[bot]["won"] for row in rows)}
+    worst = min(rows, key=lambda row: row["difference"]["mean"])
+    overall["worst_opponent"] = worst["opponent"]
+    return {"opponents": rows, "overall": overall}
+
+
+def run_panel(games: int, seed: int, opponents: Sequence[str], rules: RuleSet, thinking: Thinking,
+              tested: str = "expert", processes: int = 1, progress: bool = True) -> dict[str, Any]:
+    """The panel's figures (JSON-ready). ``processes`` > 1 plays the seeds side by
+    side. Each expert searches in the process playing its deal (``thinking.workers``
+    is not used): with a time budget that is one core per search."""
+    thinking = replace(thinking, workers=1)
+    jobs = [Job(opponent, seed + i, tested, rules, thinking) for opponent in opponents for i in range(games)]
+    start = time.perf_counter()
+    results: list[SeedResult] = []
+    if processes > 1:
+        with ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool:
+            for result in pool.map(play_seed, jobs):
+                results.append(result)
+                _progress(progress, result, games, seed, start)
+    else:
+        for job in jobs:
+            results.append(play_seed(job))
+            _progress(progress, results[-1], games, seed, start)
+    seconds = time.perf_counter() - start
+    timing = Arena(rules, thinking)
+    for result in results:
+        for name, spent in result.times.items():
+            timing.times[name] += spent
+    config = {"tested": tested, "baseline": BASELINE, "games": games, "seeds": [seed, seed + games - 1],
+              "deals_per_opponent": 2 * games, "rules": rules.preset_name() or "custom",
+              **{k: v for k, v in thinking.summary().items() if k != "workers"}, "processes": processes}
+    return {"panel": config, **summarize(results, opponents, tested),
+            "decisions": sum(r.decisions for r in results), "illegal": sum(r.illegal for r in results),
+            "search_errors": sum(r.search_errors for r in results),
+            "seconds": round(seconds, 1), "decision_ms": timing.decision_ms()}
+
+
+def _progress(show: bool, result: SeedResult, games: int, seed: int, start: float) -> None:
+    if show and result.seed == seed + games - 1:
+        note(f"panel: {result.opponent} done ({2 * games} deals each; {time.perf_counter() - start:.0f} s so far)")
+
+
+TIMING = ("seconds", "decision_ms")   # the only figures that do not replay
+
+
+def table(figures: dict[str, Any]) -> str:
+    """The panel as text: one line per opponent, the tested bot and hard side by side."""
+    config = figures["panel"]
+    tested, base = config["tested"], config["baseline"]
+    budget = (f"{config['think_nodes']} rollouts" if "think_nodes" in config
+              else f"{config['think_ms']:g} ms" if "think_ms" in config else "the default time")
+    first, last = config["seeds"]
+    lines = [f"Panel: {tested} and {base} as team A, each against every opponent on the same deals "
+             f"({config['rules']}, seeds {first}-{last}, each played with the teams swapped: "
+             f"{config['deals_per_opponent']} deals per opponent; {budget} per searched decision)",
+             "margin = team A's points per deal minus the opponent's; difference paired by deal, +- one standard error",
+             ""]
+    head = (f"{'opponent':<10} {tested + ' margin':>14} {base + ' margin':>12} {'difference':>11} {'+- se':>6} "
+            f"{tested + ' won':>11} {base + ' won':>9}")
+    lines += [head, "-" * len(head)]
+    deals = config["deals_per_opponent"]
+    for row in figures["opponents"]:
+        diff = row["difference"]
+        lines.append(f"{row['opponent']:<10} {row[tested]['margin']:>+14.2f} {row[base]['margin']:>+12.2f} "
+                     f"{diff['mean']:>+11.2f} {_se(diff['se']):>6} "
+                     f"{str(row[tested]['won']) + '/' + str(deals):>11} {str(row[base]['won']) + '/' + str(deals):>9}")
+    overall = figures["overall"]
+    n = deals * len(figures["opponents"])
+    lines.append("-" * len(head))
+    lines.append(f"{'all':<10} {overall[tested]['margin']:>+14.2f} {overall[base]['margin']:>+12.2f} "
+                 f"{overall['difference']['mean']:>+11.2f} {_se(overall['difference']['se']):>6} "
+                 f"{str(overall[tested]['won']) + '/' + str(n):>11} {str(overall[base]['won']) + '/' + str(n):>9}")
+    lines.append("")
+    lines.append(f"smallest difference: against {overall['worst_opponent']}; "
+                 f"{figures['decisions']} decisions, {figures['illegal']} illegal, "
+                 f"{figures['search_errors']} search errors, {figures['seconds']:g} s")
+    return "\n".join(lines)
+
+
+def _se(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
+
+
+def json_path_problem(path: str) -> str | None:
+    """Why the figures could not be written to ``path`` (checked before a long run), or None."""
+    target = Path(path)
+    if not path or target.is_dir():
+        return f"--json {path!r} is a folder, not a file" if path else "--json needs a file name"
+    folder = target.parent
+    if not folder.is_dir():
+        return f"--json {path!r}: the folder {str(folder)!r} does not exist"
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        return f"--json {path!r} cannot be written here"
+    return None
+
+
+def main_panel(games: int, seed: int, opponents: Sequence[str], rules: RuleSet, thinking: Thinking,
+               tested: str, processes: int, json_path: str | None) -> int:
+    """Run the panel, print its table, write the figures; the exit status."""
+    figures = run_panel(games, seed, opponents, rules, thinking, tested, processes)
+    if json_path is not None:
+        try:
+            Path(json_path).write_text(json.dumps(figures, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            emit(table(figures))
+            return refuse(f"无法写入 {json_path}：{exc.strerror or exc}",
+                          f"the figures could not be written to {json_path}: {exc.strerror or exc}")
+    return emit(table(figures))
+
+
+__all__ = ["BASELINE", "OPPONENTS", "DEFAULT_OPPONENTS", "run_panel", "play_seed", "mean_and_se", "paired",
+           "summarize", "table", "json_path_problem", "main_panel", "make_player", "PanelArena", "TIMING"]
