@@ -270,10 +270,11 @@ def test_the_expert_s_panel_replays_exactly_with_a_rollout_budget(capsys, tmp_pa
 
 @pytest.mark.slow
 def test_the_expert_s_whole_panel_is_the_same_played_by_one_process_or_two(capsys, tmp_path):
-    args = ("--games", "1", "--seed", "9", "--rules", "qingdao", "--think-nodes", "4")
+    args = ("--games", "1", "--seed", "9", "--rules", "qingdao", "--think-nodes", "4",
+            "--opponents", "noisy,hoarder")   # two styles keep it affordable in the full lane
     out, one = run_panel_cli(capsys, tmp_path, *args, "--workers", "1")
     _, two = run_panel_cli(capsys, tmp_path, *args, "--workers", "2")
-    assert [row["opponent"] for row in one["opponents"]] == list(STYLES)
+    assert [row["opponent"] for row in one["opponents"]] == ["noisy", "hoarder"]
     assert one["illegal"] == 0 and one["search_errors"] == 0
     for figures in (one, two):
         for key in (*TIMING, "panel"):
