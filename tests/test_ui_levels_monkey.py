@@ -52,7 +52,7 @@ pytestmark = pytest.mark.slow   # 4 levels × (phases + modes), a worker pool fo
 PHASE_NAMES = list(SESSIONS)    # every moment of test_ui_phases: lead, follow, answer, burn, rang, 还贡 ×2, 宣点 …
 MOVE_ON_FRAMES = 100            # frames the bots play on after a key that did something
 MODES = ("table", "practice", "lesson", "quiz", "review")
-MONKEY_EVENTS = 450
+MONKEY_EVENTS = 300
 FROM_HERE_EVENTS = 120          # then the review is opened again (else the monkey would stay at that table)
 
 

@@ -35,11 +35,12 @@ def cuts(monkeypatch) -> list[tuple[str, int]]:
     return seen
 
 
-@pytest.mark.parametrize("size,lang", [((1366, 768), "zh"), ((1366, 768), "en"), ((1920, 1080), "zh")],
-                         ids=["1366x768-zh", "1366x768-en", "1920x1080-zh"])
+@pytest.mark.parametrize("size,lang", [((1366, 768), "en"), ((1920, 1080), "zh")],
+                         ids=["1366x768-en", "1920x1080-zh"])
 def test_every_screen_of_the_tour_fits_its_text(display, home, cuts, size, lang):
-    """Three of the four combinations: a whole match each, so the full lane stays affordable
-    (English at 1920×1080 has the most room of all; every table phase is still checked there)."""
+    """Two of the four combinations (the tightest text, English at 1366×768, and Chinese at
+    1920×1080): a whole match each, so the full lane stays under its limit; every table phase
+    is still checked at all four."""
     screen = display.set_mode(size)
     app = App(Options(lang=lang, sound=False, speed="instant", seed=1, save=False, size=size, autoplay=True),
               screen=screen)
