@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pygame
@@ -35,11 +36,18 @@ def test_a_missing_asset_names_every_place_tried():
     assert str(info.value).count("nope.otf") == len(asset_roots()) + 1
 
 
-def test_non_editable_install_finds_assets(tmp_path):
-    # build from a copy: setuptools writes build/lib inside the tree it builds
+def copy_of_the_tree(tmp_path: Path) -> Path:
+    """The source tree without caches and builds: setuptools writes build/lib inside the tree it
+    builds, so packaging tests build from a copy."""
     source = tmp_path / "src"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".venv", ".git", "dist", "__pycache__", ".pytest_cache", ".hypothesis", "*.egg-info"))
+        ".venv", ".git", "dist", "__pycache__", ".pytest_cache", ".hypothesis", "*.egg-info", ".mypy_cache",
+        ".ruff_cache", "node_modules"))
+    return source
+
+
+def test_non_editable_install_finds_assets(tmp_path):
+    source = copy_of_the_tree(tmp_path)
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
                     "--target", str(target), str(source)], check=True, capture_output=True)
@@ -48,6 +56,28 @@ def test_non_editable_install_finds_assets(tmp_path):
                          text=True, check=True).stdout.split()
     font, package = Path(out[0]), Path(out[1])
     assert package.is_relative_to(target) and font.is_relative_to(target) and font.is_file()
+
+
+def test_the_wheel_holds_every_asset_the_gouji_command_and_the_version(tmp_path):
+    """What ``pip install .`` and ``pipx install .`` install: no build step, nothing left behind."""
+    source = copy_of_the_tree(tmp_path)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w",
+                    str(tmp_path / "wheel"), str(source)], check=True, capture_output=True)
+    [wheel] = (tmp_path / "wheel").glob("*.whl")
+    version = pyproject_version()
+    assert wheel.name == f"gouji-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        info = f"gouji-{version}.dist-info"
+        entry_points = archive.read(f"{info}/entry_points.txt").decode()
+        metadata = archive.read(f"{info}/METADATA").decode()
+    assets = {f"gouji/assets/{path.relative_to(ROOT / 'assets').as_posix()}" for path in (ROOT / "assets").rglob("*")
+              if path.is_file() and "__pycache__" not in path.parts}
+    assert {"gouji/assets/icon/gouji.ico", "gouji/assets/icon/gouji.icns", "gouji/assets/sounds/deal.wav",
+            "gouji/assets/fonts/GoujiSansSC-Regular.otf", "gouji/assets/text/rules_en.txt"} <= assets
+    assert sorted(assets - names) == []
+    assert "[console_scripts]\ngouji = gouji.cli.main:main" in entry_points
+    assert f"\nVersion: {version}\n" in metadata
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +100,8 @@ def test_frozen_build_passes_its_selftest_from_anywhere(frozen, tmp_path):
     version = subprocess.run([str(frozen), "--version"], capture_output=True, text=True)
     assert version.stdout.strip() == f"gouji {pyproject_version()}"
     assert not (tmp_path / "settings.toml").exists()  # nothing written beside the program
+    icons = frozen.parent / "_internal" / "gouji" / "assets" / "icon"   # the window's and the menu entry's icon
+    assert {path.name for path in icons.iterdir()} == {"gouji.png", "gouji.ico", "gouji.icns"}
 
 
 @pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="needs xvfb-run (.ci/run installs it)")

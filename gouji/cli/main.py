@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..console import prepare_output
+from ..desktop import desktop_problem, run_desktop
 from ..engine.rules import PRESETS, RuleSet
 from ..store.settings import CHOICES, SPEEDS
 from ..ui.model.layout import size_argument
@@ -50,7 +52,15 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--lesson", metavar="ID", default=None,
                         help="open a lesson of 学规则 / Learn (with --screenshot: a PNG of its first step, "
                              "then exit)")
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument("--install-desktop", action="store_true",
+                         help="Linux: put the game in the desktop's menu, with its icon (for you alone), and exit")
+    desktop.add_argument("--uninstall-desktop", action="store_true", help="Linux: take that menu entry away")
     args = parser.parse_args(argv)
+    if args.install_desktop or args.uninstall_desktop:
+        problem = desktop_problem()
+        if problem:
+            parser.error(f"--{'un' if args.uninstall_desktop else ''}install-desktop: {problem}")
     if args.screenshot:
         problem = screenshot_problem(args.screenshot)
         if problem:
@@ -83,12 +93,15 @@ def review_ref(code: str) -> tuple["DealRef | None", str | None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    prepare_output()   # the Windows build has no console of its own
     safe_streams()
     args = parse_args(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.selftest:
         from ..ui.tools.selftest import run_selftest
         return run_selftest()
+    if args.install_desktop or args.uninstall_desktop:
+        return run_desktop(installing=args.install_desktop)
     if args.demo:
         from .demo import run_demo
         return run_demo(args.seed or 1, RuleSet.preset(args.rules or "basic"))

@@ -9,10 +9,12 @@ import warnings
 
 import pygame
 
+from ...store.resources import AssetMissing, asset_path
 from ..model import layout
 
 TITLE = "够级 Gouji"
 HEADLESS_DRIVERS = ("offscreen", "dummy")   # SDL's fallbacks that draw into no window at all
+ICON_SIZE = 64
 
 
 class NoRealWindow(RuntimeError):
@@ -88,7 +90,17 @@ def check_real_window() -> None:
 
 
 def make_icon() -> pygame.Surface:
-    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    """The game's icon (assets/icon/gouji.png, drawn by build/make_icon.py) at 64 px, or a card
+    drawn here if that file is missing or unreadable: the window always gets an icon."""
+    try:
+        picture = pygame.image.load(str(asset_path("icon", "gouji.png")))
+    except (AssetMissing, pygame.error, OSError):
+        return drawn_icon()
+    return pygame.transform.smoothscale(picture, (ICON_SIZE, ICON_SIZE))
+
+
+def drawn_icon() -> pygame.Surface:
+    icon = pygame.Surface((ICON_SIZE, ICON_SIZE), pygame.SRCALPHA)
     pygame.draw.rect(icon, (250, 248, 240), (8, 4, 46, 58), border_radius=7)
     pygame.draw.rect(icon, (150, 28, 40), (8, 4, 46, 58), 3, border_radius=7)
     pygame.draw.circle(icon, (196, 30, 42), (31, 33), 12)
