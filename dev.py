@@ -56,6 +56,16 @@ def ensure_venv(extras: str) -> None:
     stamp.write_text(digest)
 
 
+def parallel(rest: list[str]) -> list[str]:
+    """pytest-xdist's workers, one per core (at most four), unless the command
+    line picks its own (-n, -p no:xdist) or runs one test: the whole suite on
+    two cores takes about 8 minutes instead of 13."""
+    cores = min(os.cpu_count() or 1, 4)
+    chosen = any(arg == "-n" or arg.startswith("-n") and arg[2:].isdigit() or "xdist" in arg for arg in rest)
+    one_test = any("::" in arg for arg in rest)
+    return [] if cores < 2 or chosen or one_test else ["-n", str(cores)]
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in EXTRAS:
         print(__doc__)
@@ -71,7 +81,7 @@ def main(argv: list[str]) -> int:
         # the tests start hundreds of Pythons (CLIs, worker pools): let them keep compiled
         # modules even where the environment asks for none (PYTHONDONTWRITEBYTECODE)
         env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-        return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT, env=env)
+        return subprocess.call([str(PYTHON), "-m", "pytest", *parallel(rest), *rest], cwd=ROOT, env=env)
     return subprocess.call([str(PYTHON), str(ROOT / "build" / "build_exe.py"), *rest], cwd=ROOT)
 
 
