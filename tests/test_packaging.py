@@ -104,6 +104,24 @@ def test_frozen_build_passes_its_selftest_from_anywhere(frozen, tmp_path):
     assert {path.name for path in icons.iterdir()} == {"gouji.png", "gouji.ico", "gouji.icns"}
 
 
+def test_the_release_archive_unpacks_anywhere_and_its_program_passes_the_selftest(frozen, tmp_path):
+    """What the release workflow ships: build/package.py packs the build, and the program
+    unpacked from that archive elsewhere passes its self-test (as the workflow's step runs it)."""
+    release = tmp_path / "release"
+    subprocess.run([sys.executable, str(ROOT / "build" / "package.py"), "--dist", str(frozen.parent.parent),
+                    "--out", str(release)], check=True, capture_output=True, text=True)
+    archives = list(release.iterdir())
+    assert len(archives) == 1 and archives[0].name.startswith(f"gouji-{pyproject_version()}-linux-")
+    assert archives[0].name.endswith(".tar.gz")
+    unpacked = tmp_path / "player"
+    shutil.unpack_archive(archives[0], unpacked)
+    program = unpacked / archives[0].name.removesuffix(".tar.gz") / "gouji"
+    env = {**os.environ, "GOUJI_HOME": str(tmp_path / "home"), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run([str(program), "--selftest"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0 and "selftest ok" in result.stdout, result.stdout + result.stderr
+
+
 @pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="needs xvfb-run (.ci/run installs it)")
 def test_frozen_build_plays_a_deal_in_a_real_window(frozen, tmp_path):
     shot = tmp_path / "table.png"
