@@ -1,0 +1,128 @@
+"""A seat at a network table for a program with a loop of its own (the
+pygame UI): the ``TableClient`` runs on an asyncio loop in a worker thread,
+and the caller, in its own thread, only polls and posts:
+
+    seat = RemoteSeat("ws://192.168.1.5:8765", "K7M2Q", "小明")
+    seat.join()                      # Refusal (zh/en) if the host says no
+    ...each frame:
+    news = seat.poll()               # what arrived since the last poll
+    news.view                        # the seat's SeatView (None before the start)
+    news.events                      # the new events of the stream, in order
+    seat.act("play KK")              # a refusal comes back in a later poll's errors
+    seat.close()
+
+Nothing here blocks the caller's loop for long: ``join`` waits for the
+welcome (a few hundred milliseconds on a LAN), everything else returns at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import threading
+from collections import Counter
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.events import Event
+from ..engine.view import SeatView
+from .client import TableClient
+from .protocol import Refusal
+
+
+@dataclass(frozen=True)
+class News:
+    """What changed at the table since the last poll."""
+
+    view: SeatView | None
+    turn: int
+    events: tuple[Event, ...] = ()
+    notices: tuple[dict[str, Any], ...] = ()
+    said: tuple[tuple[int, str], ...] = ()
+    errors: tuple[Refusal, ...] = ()
+    results: tuple[dict[str, Any], ...] = ()
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    over: bool = False
+    closed: Refusal | None = None
+
+
+class RemoteSeat:
+    def __init__(self, url: str, room: str, name: str, **options: Any) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="gouji-net", daemon=True)
+        self._thread.start()
+        self.client = self._call(self._make(url, room, name, options))
+        self._lock = threading.Lock()
+        self._seen: Counter[str] = Counter()   # how many of each kind of news were handed out
+        self._reader: concurrent.futures.Future[None] | None = None
+
+    @staticmethod
+    async def _make(url: str, room: str, name: str, options: dict[str, Any]) -> TableClient:
+        return TableClient(url, room, name, **options)   # made on its loop: its asyncio parts belong there
+
+    def _call(self, work: Coroutine[Any, Any, Any], timeout: float | None = 30.0) -> Any:
+        return asyncio.run_coroutine_threadsafe(work, self._loop).result(timeout)
+
+    def join(self) -> None:
+        """Connect and sit down (or take the seat back, with ``token=`` given); Refusal if refused."""
+        self._call(self.client.connect())
+        self._reader = asyncio.run_coroutine_threadsafe(self.client.run(), self._loop)
+
+    @property
+    def seat(self) -> int | None:
+        return self.client.seat
+
+    @property
+    def token(self) -> str | None:
+        """Keep it to come back to this seat after a crash (``RemoteSeat(..., token=...)``)."""
+        return self.client.token
+
+    def poll(self) -> News:
+        """The seat's view now, and what arrived since the last poll."""
+        future = asyncio.run_coroutine_threadsafe(self._news(), self._loop)
+        return future.result(5.0)
+
+    async def _news(self) -> News:
+        c = self.client
+        totals = {"events": len(c.stream), "results": len(c.results), **c.tally}
+        fresh = {}
+        for name, attribute in (("events", "stream"), ("notices", "notices"), ("said", "said"),
+                                ("errors", "errors"), ("results", "results")):
+            new = totals.get(name, 0) - self._seen[name]
+            fresh[name] = tuple(getattr(c, attribute)[-new:]) if new > 0 else ()
+            self._seen[name] = totals.get(name, 0)
+        return News(c.view, c.turn, fresh["events"], fresh["notices"], fresh["said"], fresh["errors"],
+                    fresh["results"], list(c.seats), c.over, c.closed)
+
+    def act(self, action: str, cards: list[int] | None = None) -> None:
+        self._post(self.client.act(action, cards))
+
+    def say(self, phrase: str) -> None:
+        self._post(self.client.say(phrase))
+
+    def mute(self, seat: int) -> None:
+        self._loop.call_soon_threadsafe(self.client.mute, seat)
+
+    def unmute(self, seat: int) -> None:
+        self._loop.call_soon_threadsafe(self.client.unmute, seat)
+
+    def start(self) -> None:
+        self._post(self.client.start())
+
+    def _post(self, work: Coroutine[Any, Any, None]) -> None:
+        """Send without waiting; a link that is down shows as ``closed`` or a later reconnect."""
+        future = asyncio.run_coroutine_threadsafe(work, self._loop)
+        future.add_done_callback(lambda done: done.cancelled() or done.exception())
+
+    def close(self) -> None:
+        try:
+            self._call(self.client.close(), 5.0)
+            if self._reader is not None:
+                self._reader.result(5.0)
+        finally:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(5.0)
+
+
+__all__ = ["RemoteSeat", "News"]
