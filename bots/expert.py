@@ -18,6 +18,7 @@ seat's ``SeatView``.
 from __future__ import annotations
 
 import logging
+import math
 import random
 import threading
 import time
@@ -29,6 +30,7 @@ from gouji.engine.view import SeatView
 from .reasons import Reason, reason, searched
 from .scripted import EXPERT_JUDGEMENT, Scored, ScriptedBot
 from .search.search import Budget, Cancelled, Outcome, default_workers, search
+from .search.table_read import Memory
 
 GAP = 2.5            # hard-score distance within which another action is worth searching
 MAX_CANDIDATES = 5   # hard's best few
@@ -40,6 +42,11 @@ MAX_CANDIDATES = 5   # hard's best few
 MARGIN = 0.1
 Z = 1.0
 GO_OUT = 100.0       # hard's score of a play that empties the hand
+# The deal's last stage: with this few cards in hands the guesses are nearly the
+# truth and a rollout is short, so every action hard ranks among its best
+# ``ENDGAME_CANDIDATES`` is searched, however far below hard's choice it scores.
+ENDGAME_CARDS = 40
+ENDGAME_CANDIDATES = 8
 # While this share of the deal's cards is still in hands, hard's choice stands
 # (unless a burn is on offer) when the budget is small: the guesses are then
 # little better than a random deal. Judged on the real hands (gouji.cli.searchtune,
@@ -74,6 +81,7 @@ class ExpertBot:
         self._cancel = threading.Event()
         self.searched = False    # the last decision ran a search (the arena times those apart)
         self.search_errors = 0   # searches that broke (tests check it stays 0)
+        self.memory = Memory()   # who broke hard's habits in the match's earlier deals
 
     def choose(self, view: SeatView, rng: random.Random | None = None,
                cancel: threading.Event | None = None) -> str:
@@ -94,7 +102,8 @@ class ExpertBot:
         if not self.searched:
             return Decision(ranked[0].action, [])
         try:
-            outcomes = search(view, candidates, self.budget, self.seed, self.workers, self.inference, token, started)
+            outcomes = search(view, candidates, self.budget, self.seed, self.workers, self.inference, token, started,
+                              self.memory)
         except Cancelled:
             return Decision(ranked[0].action, [])
         except Exception:   # a search that breaks must not cost the game: hard's choice, not a random one
@@ -111,14 +120,16 @@ class ExpertBot:
         if not view.phase.in_play or len(ranked) == 1 or ranked[0].score >= GO_OUT:
             return [ranked[0].action]
         top = ranked[0]
-        chosen = [item.action for item in ranked[:MAX_CANDIDATES] if top.score - item.score <= GAP]
+        late = sum(view.counts) <= ENDGAME_CARDS
+        limit, gap = (ENDGAME_CANDIDATES, math.inf) if late else (MAX_CANDIDATES, GAP)
+        chosen = [item.action for item in ranked[:limit] if top.score - item.score <= gap]
         kinds = {parse_action(a).kind for a in chosen}
         for item in ranked:
             kind = parse_action(item.action).kind
             if kind in ("burn", "rang", "pass", "noburn") and kind not in kinds:
                 chosen.append(item.action)
                 kinds.add(kind)
-        sure = len(chosen) > 1 and top.score - max(s.score for s in ranked[1:]) > 3 * GAP
+        sure = not late and len(chosen) > 1 and top.score - max(s.score for s in ranked[1:]) > 3 * GAP
         # in the opening the guesses know too little to overrule hard
         early = opening and self.gated and sum(view.counts) >= OPENING * view.rules.deck
         if (sure or early) and "burn" not in kinds:

@@ -16,35 +16,63 @@ from dataclasses import dataclass
 from gouji.engine.game import Game
 from gouji.engine.view import SeatView
 
-from .inference import Guess, Hands, build_guess, sample_hands
+from .inference import Guess, Hands, build_guess, read_only, sample_hands
 from .reading import Facts, read_history
-from .rollout import Job, run_games
+from .rollout import Job, Knobs, run_games
+from .table_read import Memory, SeatRead, read_table
 
-_opened: tuple[bytes, tuple[SeatView, Facts, Guess]] | None = None   # this process's last source, unpacked
+Opened = tuple[SeatView, Facts, Guess, tuple[float, ...]]   # ..., each seat's trust in hard's habits
+_opened: tuple[bytes, Opened] | None = None   # this process's last source, unpacked
+_variants: dict[tuple[bytes, frozenset[int]], Guess] = {}   # the last source's guesses by the seats read by habits
 _template: tuple[bytes, Game] | None = None   # this process's last source as a game, for ``Game.guessed``
 
 
 @dataclass(frozen=True)
 class DealSource:
-    """The view, what its history proves and the bounds on the hidden hands, pickled."""
+    """The view, what its history proves, the bounds on the hidden hands and how
+    far each player is read by hard's habits, pickled; and how the rollouts
+    play each seat (``knobs``, for the search's ``Job``)."""
 
     key: int        # fixed by the view and the bot's seed: deal i's seed is derived from it
     payload: bytes
+    knobs: tuple[Knobs, ...]
 
     @classmethod
-    def of(cls, view: SeatView, seed: int, inference: bool) -> "DealSource":
+    def of(cls, view: SeatView, seed: int, inference: bool, memory: Memory | None = None) -> "DealSource":
         facts = read_history(view)
         guess = build_guess(view, facts, inference)
+        table = read_table(view, facts, guess.liars, memory) if inference else tuple(SeatRead() for _ in range(6))
+        if memory is not None:
+            memory.note(view.deal_index, guess.liars)   # read in the match's later deals
+        trust = tuple(1.0 if not inference else read.trust for read in table)
+        opened = (view, facts, guess, trust)
         key = repr((seed, view.seat, len(view.history), view.hand, view.counts, view.standing, view.phase))
-        source = cls(zlib.crc32(key.encode()), pickle.dumps((view, facts, guess), pickle.HIGHEST_PROTOCOL))
-        _keep(source.payload, (view, facts, guess))   # drawn here too when there is no pool
+        source = cls(zlib.crc32(key.encode()), pickle.dumps(opened, pickle.HIGHEST_PROTOCOL),
+                     tuple(read.knobs for read in table))
+        _keep(source.payload, opened)   # drawn here too when there is no pool
         return source
 
     def hands(self, index: int) -> tuple[Hands, int]:
-        """Guessed deal ``index`` as rank counts per seat, and its rollout seed."""
+        """Guessed deal ``index`` as rank counts per seat, and its rollout seed.
+        Each player is read by hard's habits in this deal with his trust's chance."""
         rng = random.Random((self.key << 24) + index)
-        hands = sample_hands(self._open()[2], rng)
+        guess, trust = self._open()[2:]
+        readers = frozenset(s for s in guess.others if trust[s] >= 1.0 or rng.random() < trust[s])
+        hands = sample_hands(self._variant(readers), rng)
         return hands, rng.getrandbits(31)
+
+    def _variant(self, readers: frozenset[int]) -> Guess:
+        """The guess whose habits read only ``readers`` (made once per source and set of seats)."""
+        guess = self._open()[2]
+        if readers >= frozenset(guess.others):
+            return guess
+        key = (self.payload, readers)
+        found = _variants.get(key)
+        if found is None:
+            if _variants and next(iter(_variants))[0] != self.payload:
+                _variants.clear()   # a new decision: the old guesses are done with
+            found = _variants[key] = read_only(guess, readers)
+        return found
 
     def game(self, index: int) -> tuple[Game, int]:
         """Guessed deal ``index`` as a game to play out (light), and its rollout
@@ -58,7 +86,7 @@ class DealSource:
             last = _template = (self.payload, Game.from_view(view, hands))
         return last[1].guessed(hands), seed
 
-    def _open(self) -> tuple[SeatView, Facts, Guess]:
+    def _open(self) -> Opened:
         last = _opened   # read once: a search on another thread may swap it
         if last is not None and last[0] == self.payload:
             return last[1]
@@ -67,7 +95,7 @@ class DealSource:
         return unpacked
 
 
-def _keep(payload: bytes, unpacked: tuple[SeatView, Facts, Guess]) -> None:
+def _keep(payload: bytes, unpacked: Opened) -> None:
     global _opened
     _opened = (payload, unpacked)
 

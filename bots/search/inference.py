@@ -65,6 +65,12 @@ class Guess:
     # (seat, rank, count, played since): he did not hold exactly ``count`` of ``rank`` then (a habit)
     not_held: list[tuple[int, int, int, list[int]]] = field(default_factory=list)
     barred: dict[tuple[int, int], set[int]] | None = None   # cache of _barred
+    liars: frozenset[int] = frozenset()   # seats whose own later plays broke a habit (never read by habits)
+    # what habits say of each seat, read or not: (rank, most held) caps, and the not_held items;
+    # and the upper bounds before them (``read_only`` makes a guess that reads fewer seats from these)
+    habit_caps: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    habit_not_held: list[tuple[int, int, int, list[int]]] = field(default_factory=list)
+    proven_hi: list[list[int]] | None = None
 
     @property
     def others(self) -> list[int]:
@@ -79,10 +85,11 @@ class Guess:
 
 
 def build_guess(view: SeatView, facts: Facts, use_inference: bool = True, passes: bool = True,
-                unseen: Sequence[int] | None = None) -> Guess:
+                unseen: Sequence[int] | None = None, readers: frozenset[int] | None = None) -> Guess:
     """The bounds: the card count and hand sizes always; what the history proves
-    with ``use_inference``; and, with ``passes`` too, what passes suggest.
-    ``unseen``: the card count's unseen cards, when the caller has counted them."""
+    with ``use_inference``; and, with ``passes`` too, what habits suggest, for the
+    seats in ``readers`` (default all). ``unseen``: the card count's unseen
+    cards, when the caller has counted them."""
     pool = list(count_cards(view).unseen if unseen is None else unseen)
     if view.rules.hui_san:
         pool[THREE] = 0
@@ -96,7 +103,8 @@ def build_guess(view: SeatView, facts: Facts, use_inference: bool = True, passes
                 guess.floor(seat, THREE, 1)
     if use_inference:
         _transfers(guess)
-        if passes and _habits(guess):
+        guess.proven_hi = [row[:] for row in guess.hi]
+        if passes and _habits(guess, readers):
             guess.fallback = build_guess(view, facts, use_inference, passes=False)
             if guess.not_held:   # when no draw avoids them all, keep the caps without them
                 guess.fallback = replace(guess, not_held=[], barred=None, played={}, windows=None)
@@ -208,10 +216,11 @@ def _bought_three(guess: Guess, event: ev.Event) -> None:
                 guess.cap(seat, [THREE], 1)
 
 
-def _habits(guess: Guess) -> bool:
+def _habits(guess: Guess, readers: frozenset[int] | None = None) -> bool:
     """What players' habits suggest (see the module docstring), as caps on the
-    ranks they hold; a seat whose own later plays contradict one keeps none.
-    True when some cap was set."""
+    ranks they hold, for the seats in ``readers`` (default all); a seat whose
+    own later plays contradict one keeps none (``guess.liars``). True when some
+    cap was set."""
     caps: dict[int, list[tuple[int, int]]] = {}
     liars: set[int] = set()
     bie_san = guess.view.rules.bie_san
@@ -246,14 +255,38 @@ def _habits(guess: Guess) -> bool:
                     cap(seat, rank, 0, seq)   # ... and the lowest one
     _attachment_habits(guess, cap)
     _flex_follow_habits(guess, cap)
+    guess.liars, guess.habit_caps, guess.habit_not_held = frozenset(liars), caps, _skipped_groups(guess)
+    return _read_habits(guess, SEATS if readers is None else readers)
+
+
+def _read_habits(guess: Guess, readers: Sequence[int] | frozenset[int]) -> bool:
+    """Put the habits of ``readers`` (but no liar's) into the bounds; True when any applies."""
+    read = set(readers) - guess.liars
     capped = False
-    for seat, items in caps.items():
-        if seat not in liars:
+    for seat, items in guess.habit_caps.items():
+        if seat in read:
             for rank, limit in items:
                 guess.cap(seat, [rank], limit)
                 capped = True
-    guess.not_held = [item for item in _skipped_groups(guess) if item[0] not in liars]
+    guess.not_held = [item for item in guess.habit_not_held if item[0] in read]
     return capped or bool(guess.not_held)
+
+
+def read_only(guess: Guess, readers: frozenset[int]) -> Guess:
+    """``guess`` with only the habits of ``readers``: the others' hands are bound
+    by what the history proves alone (a player the table reading trusts less
+    is read by habits in fewer guessed deals). Cheap: the habits were read once."""
+    if guess.proven_hi is None or guess.fallback is None:
+        return guess   # no habit was read: nothing to leave out
+    proven = guess.fallback
+    while proven.fallback is not None:
+        proven = proven.fallback
+    variant = replace(guess, hi=[row[:] for row in guess.proven_hi], not_held=[], barred=None, fallback=proven)
+    if not _read_habits(variant, readers):
+        return proven
+    if variant.not_held:
+        variant.fallback = replace(variant, not_held=[], barred=None, fallback=proven)
+    return variant
 
 
 def _attachment_habits(guess: Guess, cap: Callable[[int, int, int, int], None]) -> None:
@@ -515,4 +548,4 @@ def _uniform(guess: Guess, rng: random.Random) -> Hands:
     return hands
 
 
-__all__ = ["Guess", "Hands", "build_guess", "loose_guess", "deal", "draw", "fits", "sample_hands"]
+__all__ = ["Guess", "Hands", "build_guess", "read_only", "loose_guess", "deal", "draw", "fits", "sample_hands"]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from gouji.engine.actions import Move, MoveKind, parse_action
 from gouji.engine.cards import ACE, BIG, NATURALS, SMALL, THREE, TWO
@@ -39,7 +40,21 @@ PASS, NOBURN, RANG = Move(MoveKind.PASS), Move(MoveKind.NOBURN), Move(MoveKind.R
 _move = tuple.__new__   # Move/Play without the NamedTuple constructor: the hot path
 MAX_STEPS = 2000        # a guard: a deal ends long before this
 _HARD = LEVELS["hard"]  # the follow's weights are hard's own (bots/scripted.py)
-_COST_TWO, _COST_SMALL, _COST_BIG = _HARD.cost_two, _HARD.cost_small, _HARD.cost_big
+
+
+class Knobs(NamedTuple):
+    """How one seat follows in the rollouts: hard's follow with its own wish to
+    beat rather than pass and its own price on 2s and jokers (bots/search/table_read.py
+    reads them off each player's play so far: not every table plays like hard)."""
+
+    beat_bias: float = _HARD.beat_bias
+    cost_two: float = _HARD.cost_two
+    cost_small: float = _HARD.cost_small
+    cost_big: float = _HARD.cost_big
+
+
+HARD_KNOBS = Knobs()
+ALL_HARD = (HARD_KNOBS,) * 6
 
 
 @dataclass(frozen=True)
@@ -63,6 +78,7 @@ class Job:
     seat: int
     candidates: tuple[str, ...]
     stakes: Stakes
+    knobs: tuple[Knobs, ...] = ALL_HARD   # per seat: how the rollouts play it
 
 
 class Stuck(Exception):
@@ -86,11 +102,13 @@ def run_games(job: Job, roots: Sequence[Game], seeds: Sequence[int], explore: fl
 def _value_after(root: Game, move: Move, job: Job, seed: int, explore: float) -> float:
     game = root.clone(light=True)
     game.flow.act(move)
-    play_out(game, random.Random(seed), explore=explore, sensed=team(job.seat) if job.stakes.last else -1)
+    play_out(game, random.Random(seed), explore=explore, sensed=team(job.seat) if job.stakes.last else -1,
+             knobs=job.knobs)
     return deal_value(game, job.seat, job.stakes)
 
 
-def play_out(game: Game, rng: random.Random, validate: bool = False, explore: float = 0.0, sensed: int = -1) -> int:
+def play_out(game: Game, rng: random.Random, validate: bool = False, explore: float = 0.0, sensed: int = -1,
+             knobs: Sequence[Knobs] = ALL_HARD) -> int:
     """The deal to its end by ``policy``; returns the moves made. The fast path
     acts on the engine's state directly (the game's action list is left
     behind); ``validate`` goes through ``Game.apply_move`` and checks every
@@ -100,12 +118,13 @@ def play_out(game: Game, rng: random.Random, validate: bool = False, explore: fl
     single chaotic outcome; the search itself never explores). The team
     ``sensed`` (0 or 1; -1 none) plays with the expert's judgement: when no
     deal follows, whether a player opens is worth nothing to it (it neither
-    denies the 对头's open nor leads a 够级 to open), as the expert plays."""
+    denies the 对头's open nor leads a 够级 to open), as the expert plays.
+    ``knobs``: how each seat follows (hard's everywhere by default)."""
     flow = game.flow
     for step in range(MAX_STEPS):
         if flow.phase == OVER:
             return step
-        move = _policy(flow, sensed)
+        move = _policy(flow, sensed, knobs)
         if explore and rng.random() < explore:
             move = rng.choice(flow.moves() or [move])
         if validate:
@@ -158,9 +177,9 @@ def policy(game: Game, rng: random.Random) -> Move:
     return _policy(game.flow)
 
 
-def _policy(f: SearchState, sensed: int = -1) -> Move:
+def _policy(f: SearchState, sensed: int = -1, knobs: Sequence[Knobs] = ALL_HARD) -> Move:
     """``policy`` on the engine's state itself: no copies of hands, no play text
-    (the hot path); ``sensed`` as in ``play_out``."""
+    (the hot path); ``sensed`` and ``knobs`` as in ``play_out``."""
     seat = f.current
     assert seat is not None
     phase = f.phase
@@ -181,17 +200,19 @@ def _policy(f: SearchState, sensed: int = -1) -> Move:
         shape = _Shape(hand, bie_san)
         if shape.moves > 2:
             return PASS
-        return _follow_like_hard(f, seat, shape, owner, play, phase == ANSWER and opens, list(f.beats()))
+        return _follow_like_hard(f, seat, shape, owner, play, phase == ANSWER and opens, list(f.beats()),
+                                 knobs[seat])
     if owner in f.burning and seat == opposite(owner):
         return _break_burn(f)
     beats = list(f.beats())   # the plays of ``f.moves()``, unwrapped (the hot path)
     if not beats:   # a third of the steps: 让 or pass, as ``_follow_like_hard`` would have it
         return RANG if phase == FOLLOW and f.rang_allowed(seat) and _rang_value(f, seat) > 0.0 else PASS
-    return _follow_like_hard(f, seat, _Shape(hand, bie_san), owner, play, phase == ANSWER and opens, beats)
+    return _follow_like_hard(f, seat, _Shape(hand, bie_san), owner, play, phase == ANSWER and opens, beats,
+                             knobs[seat])
 
 
 def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, standing: Play, deny: bool,
-                      beats: list[Play]) -> Move:
+                      beats: list[Play], knobs: Knobs = HARD_KNOBS) -> Move:
     """The hard bot's follow (bots/scripted.py ``_score_beat``) with the rollout's
     full knowledge for hard's guessed deals: plays saved, 2s and jokers spent, a
     group broken, the stakes of taking the lead (stop an opponent about to go
@@ -215,14 +236,15 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
     scale = 0.5 if shape.moves <= 2 else 1.0
     best: Play | None = None   # None: pass
     best_score = hard.partner_pass if partner else 0.0
-    base = shape.moves + stakes + hard.beat_bias
+    base = shape.moves + stakes + knobs.beat_bias
+    cost_two, cost_small, cost_big = knobs.cost_two, knobs.cost_small, knobs.cost_big
     for play in beats:
         size = play.naturals + play.twos + play.small + play.big
         if size == shape.total:
             return _move(Move, (PLAY, play, ""))
         moves_after = shape.moves_after(play)
         score = (base - moves_after + 0.04 * size
-                 - scale * (play.twos * _COST_TWO + play.small * _COST_SMALL + play.big * _COST_BIG))
+                 - scale * (play.twos * cost_two + play.small * cost_small + play.big * cost_big))
         rank = play.rank
         if play.naturals and rank < TWO:
             if play.naturals < hand[rank]:
@@ -407,4 +429,4 @@ def _spend(move: Move) -> tuple[int, int, int]:
     return (play.big * 3 + play.small * 2 + play.twos, play.rank, -play.size)
 
 
-__all__ = ["Job", "Stakes", "Stuck", "run_games", "play_out", "deal_value", "policy"]
+__all__ = ["Job", "Knobs", "HARD_KNOBS", "ALL_HARD", "Stakes", "Stuck", "run_games", "play_out", "deal_value", "policy"]

@@ -27,6 +27,7 @@ from gouji.engine.view import SeatView
 
 from .deals import Batch, DealSource, run_batch
 from .rollout import Job, Stakes
+from .table_read import Memory
 
 DEFAULT_THINK_MS = 600.0
 # A rollout budget: rollouts per worker job, in whole guessed deals (at least
@@ -110,7 +111,7 @@ def stakes_of(view: SeatView) -> Stakes:
 
 def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int = 0, n_workers: int = 1,
            inference: bool = True, cancel: threading.Event | None = None,
-           started: float | None = None) -> list[Outcome]:
+           started: float | None = None, memory: Memory | None = None) -> list[Outcome]:
     """Each candidate's average over guessed deals, in the order given, and its
     gain over the first (hard's choice). With more than two candidates, half
     the budget finds the best challenger and the other half measures it
@@ -118,9 +119,10 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
     it: a gain picked as the best of several is flattered by luck, and the
     fresh deals dilute that luck (replayed on logged decisions, this kept
     10–15% more of the gain than judging on the fresh deals alone). A time budget runs from
-    ``started`` (``time.perf_counter()``; default now): the decision's start."""
+    ``started`` (``time.perf_counter()``; default now): the decision's start.
+    ``memory``: what the bot remembers of the match's earlier deals (table_read.py)."""
     started = time.perf_counter() if started is None else started
-    source = DealSource.of(view, seed, inference)
+    source = DealSource.of(view, seed, inference, memory)
     deals = itertools.count()   # deal numbers: phase two goes on to fresh ones
     stakes = stakes_of(view)
     cands = tuple(candidates)
@@ -128,7 +130,7 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
     deadline = math.inf if fixed else started + budget.seconds
 
     def rows_for(actions: tuple[str, ...], share: float, until: float) -> list[list[float]]:
-        rollouts = Job(view.rules, view.seat, actions, stakes)   # the same for every batch of the phase
+        rollouts = Job(view.rules, view.seat, actions, stakes, source.knobs)   # the same for every batch of the phase
         if fixed:
             total = max(MIN_DEALS, math.ceil(share * (budget.think_nodes or 0) / len(actions)))
             chunk, spell = max(1, JOB_ROLLOUTS // len(actions)), math.inf
