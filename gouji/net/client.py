@@ -26,6 +26,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.protocol import State
 
 from ..engine.events import Event
 from ..engine.rules import RuleSet
@@ -35,6 +36,7 @@ from .records import NetRecord, RecordError
 from .wire import WireError, events_from_wire, view_from_wire
 
 KEEP = 200      # errors, notices and phrases kept (the newest)
+FACTS = ("burn_wins", "men", "revolted", "declared", "pre_declared")   # a deal's public facts (room.public_facts)
 KEEPALIVE = 20.0   # seconds: websockets' own ping, and how long its pong may take (a dead link is found)
 
 
@@ -198,6 +200,11 @@ class TableClient:
         return self.view is not None and self.view.my_turn and not self.over
 
     @property
+    def connected(self) -> bool:
+        """The link is up now (False while it is down and ``run`` tries to come back, and after)."""
+        return self._ws is not None and self._ws.state is State.OPEN
+
+    @property
     def over(self) -> bool:
         return self.totals is not None
 
@@ -269,7 +276,9 @@ class TableClient:
         places = data["places"]
         if not isinstance(places, list) or sorted(places) != list(range(6)):
             raise WireError("a deal's places are the six seats")
-        self.results.append({key: data[key] for key in ("deal", "places", "score", "totals", "opened")})
+        kept = {key: data[key] for key in ("deal", "places", "score", "totals", "opened")}
+        kept.update({key: data[key] for key in FACTS if isinstance(data.get(key), list)})   # newer hosts say more
+        self.results.append(kept)
 
     def _match_end(self, data: dict[str, Any]) -> None:
         self.record = NetRecord.from_message(data["record"])

@@ -204,6 +204,21 @@ class Host:
             for table in self.tables.values():
                 await self._announce(table)
 
+    async def start_announcing(self, interfaces: tuple[str, ...] | None = None) -> str | None:
+        """Advertise the tables on the LAN from now on. Discovery is a convenience: what went wrong
+        (no multicast, no network) is returned, never raised — the tables are joined by address."""
+        if self._announcer is not None:
+            return None
+        try:
+            from .discovery import Announcer
+            self._announcer = Announcer(self.port, interfaces)
+        except Exception as exc:
+            return f"{type(exc).__name__}: {str(exc)[:160]}"
+        before = len(self.problems)
+        for table in self.tables.values():
+            await self._announce(table)
+        return self.problems[-1] if len(self.problems) > before else None
+
     async def close(self) -> None:
         self._closing = True
         for table in self.tables.values():

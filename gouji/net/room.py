@@ -30,6 +30,7 @@ from ..engine.events import Event
 from ..engine.match import Match
 from ..engine.rules import MAX_SERIES, PRESETS, RuleSet
 from ..engine.seats import SEATS
+from ..engine.tribute import DealResult
 from ..engine.view import SeatView
 from ..store.saves import pack_actions
 from .codes import new_token, same_secret, token_hash
@@ -61,6 +62,13 @@ class RoomConfig:
 
     def rules(self) -> RuleSet:
         return RuleSet.preset(self.preset).replace(series_length=self.deals)
+
+
+def public_facts(result: DealResult) -> dict[str, Any]:
+    """What the next deal's tribute depends on, all of it announced at the table (a result panel shows it)."""
+    return {"burn_wins": [list(p) for p in result.burn_wins], "men": [list(p) for p in result.men],
+            "revolted": sorted(result.revolted), "declared": [list(p) for p in result.declared],
+            "pre_declared": [list(p) for p in result.pre_declared]}
 
 
 def check_config(config: RoomConfig) -> None:
@@ -241,7 +249,7 @@ class Room:
         result = results[index]
         totals = [sum(r.score[side] for r in results[:index + 1]) for side in (0, 1)]
         return {"deal": index, "places": list(result.places), "score": list(result.score), "totals": totals,
-                "opened": list(result.opened), "end_action": result.end_action}
+                "opened": list(result.opened), "end_action": result.end_action, **public_facts(result)}
 
     def record(self) -> dict[str, Any]:
         """The whole match, to replay and record (given out only once it is over: its seed deals every deal)."""

@@ -29,6 +29,7 @@ from ..engine.events import Event
 from ..engine.view import SeatView
 from .client import TableClient
 from .protocol import Refusal
+from .records import NetRecord
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,10 @@ class News:
     seats: list[dict[str, Any]] = field(default_factory=list)
     over: bool = False
     closed: Refusal | None = None
+    config: dict[str, Any] = field(default_factory=dict)   # the table's settings (rules preset, bots, deals …)
+    started: bool = False
+    record: NetRecord | None = None                         # the match, at its end
+    connected: bool = True                                  # False while the link is down (coming back)
 
 
 class RemoteSeat:
@@ -68,6 +73,13 @@ class RemoteSeat:
         """Connect and sit down (or take the seat back, with ``token=`` given); Refusal if refused."""
         self._call(self.client.connect())
         self._reader = asyncio.run_coroutine_threadsafe(self.client.run(), self._loop)
+
+    def rejoin(self) -> None:
+        """After the link stayed down (the host was gone): try again with the seat's token; Refusal,
+        OSError or TimeoutError if it still cannot."""
+        if self._reader is not None and not self._reader.done():
+            return   # still reading, or still coming back by itself
+        self.join()
 
     @property
     def seat(self) -> int | None:
@@ -93,7 +105,8 @@ class RemoteSeat:
             fresh[name] = tuple(getattr(c, attribute)[-new:]) if new > 0 else ()
             self._seen[name] = totals.get(name, 0)
         return News(c.view, c.turn, fresh["events"], fresh["notices"], fresh["said"], fresh["errors"],
-                    fresh["results"], list(c.seats), c.over, c.closed)
+                    fresh["results"], list(c.seats), c.over, c.closed, dict(c.config), c.started, c.record,
+                    c.connected)
 
     def act(self, action: str, cards: list[int] | None = None) -> None:
         self._post(self.client.act(action, cards))
@@ -110,12 +123,23 @@ class RemoteSeat:
     def start(self) -> None:
         self._post(self.client.start())
 
+    def configure(self, **settings: Any) -> None:
+        """rules=, bots=, deals=, move_seconds= (the host only, in the lobby)."""
+        self._post(self.client.configure(**settings))
+
+    def swap(self, a: int, b: int) -> None:
+        self._post(self.client.swap(a, b))
+
     def _post(self, work: Coroutine[Any, Any, None]) -> None:
         """Send without waiting; a link that is down shows as ``closed`` or a later reconnect."""
         future = asyncio.run_coroutine_threadsafe(work, self._loop)
         future.add_done_callback(lambda done: done.cancelled() or done.exception())
 
     def close(self) -> None:
+        """Leave the table and stop the link's thread; a second call does nothing
+        (its loop is gone: a coroutine handed to it would never run)."""
+        if not self._loop.is_running():
+            return
         try:
             self._call(self.client.close(), 5.0)
             if self._reader is not None:

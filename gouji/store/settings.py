@@ -30,6 +30,19 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
+DEFAULT_NAME = "玩家"
+NAME_MOST = 24   # characters: what a host accepts (gouji.net.protocol.MAX_NAME)
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name (in English for the log; the screens say it in both), or None."""
+    if not isinstance(name, str) or not name.strip():
+        return "a name must be some text"
+    if len(name) > NAME_MOST or not name.isprintable() or name != name.strip():
+        return f"a name is 1 to {NAME_MOST} printable characters without spaces at its ends"
+    return None
+
+
 @dataclass(frozen=True)
 class Settings:
     language: str = "zh"
@@ -43,6 +56,7 @@ class Settings:
     hand_sort: str = "rank"
     volume: str = "medium"
     preset: str = "qingdao"
+    player_name: str = DEFAULT_NAME   # at a shared table (联机)
 
     def replace(self, **changes: Any) -> "Settings":
         for key, value in changes.items():
@@ -58,7 +72,11 @@ def _check(key: str, value: Any) -> None:
     names = {f.name: f for f in fields(Settings)}
     if key not in names:
         raise ValueError(f"unknown setting {quote(key)}")
-    if key in CHOICES:
+    if key == "player_name":
+        problem = name_problem(value)
+        if problem:
+            raise ValueError(f"setting 'player_name' has a bad value {quote(value)}: {problem}")
+    elif key in CHOICES:
         if not isinstance(value, str) or value not in CHOICES[key]:
             raise ValueError(f"setting {key!r} has a bad value {quote(value)} "
                              f"(allowed: {', '.join(map(str, CHOICES[key]))})")
@@ -97,7 +115,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     return settings or Settings(), problem
 
 
-__all__ = ["Settings", "CHOICES", "SPEEDS", "config_dir", "data_dir", "settings_path", "rules_path",
+__all__ = ["Settings", "DEFAULT_NAME", "NAME_MOST", "name_problem",
+           "CHOICES", "SPEEDS", "config_dir", "data_dir", "settings_path", "rules_path",
            "parse_settings", "load_settings", "save_settings", "keep_aside"]
 
 

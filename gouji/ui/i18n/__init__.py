@@ -18,10 +18,10 @@ English needs three things Chinese does not, and ``t`` does them:
 
 from __future__ import annotations
 
-from . import learn, notices, records, screens, table
+from . import learn, net, notices, records, screens, table
 from .glossary import EN
 
-MODULES = (screens, table, notices, records, learn)
+MODULES = (screens, table, notices, records, learn, net)
 STRINGS: dict[str, tuple[str, str]] = {key: text for module in MODULES for key, text in module.STRINGS.items()}
 YOU_FORMS: dict[str, str] = {key: text for module in MODULES for key, text in getattr(module, "YOU", {}).items()}
 YOU = STRINGS["you"][1]

@@ -23,7 +23,6 @@ from ...engine.cards import RANK_OF_CARD, counts_of_cards
 from ...engine.errors import IllegalAction, NotationError
 from ...engine.phases import Phase
 from ...engine.view import SeatView
-from ...table import Table
 from ..draw.table import TableDrawer
 from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
@@ -32,13 +31,14 @@ from ..model.prompts import Line, action_words, cards_for, hint_head, returnable
 from ..workers.hint_worker import HintWorker
 from .base import Host, Scene
 from .table_buttons import ACTION_KEYS, Spec, action_specs, side_specs
+from .table_driver import TableDriver
 from .table_state import NOTE_SECONDS, Note, TableState
 
 DEALT = {ev.DEAL_START, ev.DEAL, ev.LIANG, ev.LEAD_TURN}   # what a deal shows before anyone acts
 
 
 class TableScene(TableState, Scene):
-    def __init__(self, app: Host, table: Table, deal_in: bool = False) -> None:
+    def __init__(self, app: Host, table: TableDriver, deal_in: bool = False) -> None:
         super().__init__(app)
         self.table = table
         self.human = table.viewer

@@ -8,13 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.view import SeatView
-from ...table import Table
 from ..model.board import Board, sorted_hand
 from ..model.director import Director
 from ..model.layout import Layout
 from ..model.prompts import MOVE_SECONDS, Line, status
 from ..model.viewing import badge_name, seat_name, unseen_counts
 from .base import Host
+from .table_driver import TableDriver
 
 NOTE_SECONDS = 1.2   # a note about an action just taken stays at least this long
 
@@ -32,7 +32,7 @@ class TableState:
     """The derived facts of a table scene (a mixin: the scene owns the fields below)."""
 
     app: Host
-    table: Table
+    table: TableDriver
     human: int
     director: Director
     chosen: set[int]

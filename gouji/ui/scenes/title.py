@@ -13,7 +13,8 @@ from ..model.layout import Layout
 from .base import Host, Scene
 from .confirm import ConfirmScene
 
-COLUMN_TOP = 304   # design y of the first button (New game)
+COLUMN_TOP = 290   # design y of the first button (New game)
+STEP, HEIGHT = 50, 44
 HOTKEYS = {"new": pygame.K_RETURN, "continue": pygame.K_c, "learn": pygame.K_x, "preset": pygame.K_r,
            "language": pygame.K_l,
            "settings": pygame.K_s, "help": pygame.K_h, "quit": pygame.K_q}
@@ -36,21 +37,40 @@ class TitleScene(Scene):
         actions = {"new": self._new_game, "continue": self.app.continue_match, "learn": self.app.open_learn,
                    "preset": self.app.open_rules, "language": self._toggle_language,
                    "settings": self.app.open_settings, "help": self.app.open_help, "quit": self.app.quit}
-        top, step, L = COLUMN_TOP, 54, self.app.layout
-        buttons = column(L, entries[:-1], actions, top, width=320, enabled={"continue": self.app.can_continue()},
-                         hotkeys=HOTKEYS, step=step, height=46)
-        records = self._records_row(top + len(buttons) * step)   # statistics and past deals, then quit
-        last = column(L, entries[-1:], actions, top + (len(buttons) + 1) * step, width=320, hotkeys=HOTKEYS,
-                      height=46)
-        self.buttons.set(buttons + records + last)
+        L, y = self.app.layout, COLUMN_TOP
+        top = column(L, entries[:3], actions, y, width=320, enabled={"continue": self.app.can_continue()},
+                     hotkeys=HOTKEYS, step=STEP, height=HEIGHT)
+        y += len(top) * STEP
+        friends = self._friends_row(y)     # 开房 and 加入, side by side under Learn
+        y += STEP
+        rest = column(L, entries[3:-1], actions, y, width=320, hotkeys=HOTKEYS, step=STEP, height=HEIGHT)
+        y += len(rest) * STEP
+        records = self._records_row(y)     # statistics and past deals, then quit
+        last = column(L, entries[-1:], actions, y + STEP, width=320, hotkeys=HOTKEYS, height=HEIGHT)
+        self.buttons.set(top + friends + rest + records + last)
+
+    def _pair(self, y: int, specs: list[tuple[str, str, object, int]]) -> list[Button]:
+        """Two half-width buttons side by side, where one of the column would be."""
+        L = self.app.layout
+        return [Button(pygame.Rect(L.box(x, y - HEIGHT / 2, 155, HEIGHT)), label, action,  # type: ignore[arg-type]
+                       key=key, size=L.font(20), hotkey=hotkey)
+                for (key, label, action, hotkey), x in zip(specs, (480, 645))]
+
+    def _friends_row(self, y: int) -> list[Button]:
+        """Play with friends 联机: host a table, or join one (gouji.net is loaded only then)."""
+        lang = self.app.settings.language
+        return self._pair(y, [("host", t("net_host", lang), lambda: self._friends("host"), pygame.K_o),
+                              ("join", t("net_join", lang), lambda: self._friends("join"), pygame.K_j)])
+
+    def _friends(self, mode: str) -> None:
+        from .net_setup import NetSetupScene
+        self.app.scenes.push(NetSetupScene(self.app, mode))
 
     def _records_row(self, y: int) -> list[Button]:
         """Statistics and past deals, side by side under the column."""
-        L, lang = self.app.layout, self.app.settings.language
-        return [Button(pygame.Rect(L.box(480, y - 23, 155, 46)), t("title_stats", lang), self.app.open_stats,
-                       key="stats", size=L.font(20), hotkey=pygame.K_t),
-                Button(pygame.Rect(L.box(645, y - 23, 155, 46)), t("title_history", lang), self.app.open_history,
-                       key="history", size=L.font(20), hotkey=pygame.K_d)]
+        lang = self.app.settings.language
+        return self._pair(y, [("stats", t("title_stats", lang), self.app.open_stats, pygame.K_t),
+                              ("history", t("title_history", lang), self.app.open_history, pygame.K_d)])
 
     def _new_game(self) -> None:
         """A new match; over a match in progress only after a clear yes (Enter keeps the match)."""

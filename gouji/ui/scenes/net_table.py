@@ -1,0 +1,321 @@
+"""The table scene at a shared table: the same scene as against bots, driven
+by a ``RemoteTable`` (gouji/net/remote_table.py) — plus what only a shared
+table has: the players' names on the badges, quick phrases (the 快捷语
+button or J; a phrase shows as a bubble by its sender's seat), muting a
+player (click his badge), notices of who left (托管), came back or ran out of
+time, the host gone (Reconnect), and the match recorded into the player's
+own history at its end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...engine.errors import IllegalAction
+from ...net.phrases import PHRASES, phrase
+from ...net.seat import News
+from ...store.records import Seating
+from ..draw import theme
+from ..draw.widgets import Button, ButtonBar
+from ..i18n import t
+from ..model.viewing import badge_name
+from .base import Host
+from .net_session import Job, NetSession
+from .result import ResultScene
+from .table import TableScene
+from .table_buttons import Spec
+
+if TYPE_CHECKING:
+    from ...net.remote_table import RemoteTable
+
+BUBBLE_SECONDS = 2.5
+PHRASE_KEY = pygame.K_j
+NOTICES = {"left": "net_left", "back": "net_back", "joined": "net_joined", "timeout": "net_timeout"}
+
+
+class NetTableScene(TableScene):
+    table: "RemoteTable"
+
+    def __init__(self, app: Host, table: "RemoteTable", session: NetSession) -> None:
+        self.session = session
+        self.bubbles: dict[int, tuple[str, float]] = {}   # seat -> (phrase id, until when on the scene's clock)
+        self.phrase_menu: ButtonBar | None = None
+        self.mute_menu: tuple[int, ButtonBar] | None = None
+        self.link_down = False
+        self.gone: tuple[str, str] | None = None            # the host's last word, or the link lost for good
+        self.retry: Job[None] | None = None
+        self.recorded = False
+        self.result_due: bool | None = None                 # a deal ended before its result arrived (final?)
+        super().__init__(app, table, deal_in=True)
+
+    # ----- names ---------------------------------------------------------------------
+    def person(self, seat: int) -> str | None:
+        seats = self.table.seats
+        info = seats[seat] if seat < len(seats) else {}
+        return str(info["name"]) if info.get("person") and info.get("name") else None
+
+    def badge_name(self, seat: int) -> tuple[str, str]:
+        name, role = badge_name(self.human, seat, self.lang)
+        person = self.person(seat)
+        return (person if person and seat != self.human else name), role
+
+    def seat_name(self, seat: int) -> str:
+        person = self.person(seat)
+        if person is None or seat == self.human:
+            return super().seat_name(seat)
+        return t("log_name", self.lang, role=self.badge_name(seat)[1], name=person)
+
+    # ----- what arrives from the host --------------------------------------------------
+    def update(self, dt: float) -> bool:
+        changed = self._news(self.table.pump())
+        changed = self._retrying() or changed
+        if self.result_due is not None and len(self.table.results) > self.board.deal_index:
+            final, self.result_due = self.result_due, None
+            self._show_result(final)
+        for seat, (_, until) in list(self.bubbles.items()):
+            if self.time >= until:
+                del self.bubbles[seat]
+                changed = True
+        return super().update(dt) or changed
+
+    def _news(self, news: News) -> bool:
+        for refusal in news.errors:
+            self._refuse(IllegalAction(refusal.zh, refusal.en))
+        for change in news.notices:
+            key = NOTICES.get(str(change.get("what")))
+            if key is not None and isinstance(change.get("seat"), int) and change["seat"] != self.human:
+                self.app.notices.post(key, 6.0, name=self.seat_name(change["seat"]))
+        for seat, phrase_id in news.said:
+            self.bubbles[seat] = (phrase_id, self.time + BUBBLE_SECONDS)
+        self._link(news)
+        if news.over and not self.recorded:
+            self._record()
+        return bool(news.errors or news.notices or news.said or news.events or news.results)
+
+    def _link(self, news: News) -> None:
+        """The link dropped (the client comes back by itself for a while), came back, or is gone."""
+        gone = self.gone
+        if news.closed is not None and self.gone is None:
+            self.gone = (news.closed.zh, news.closed.en)
+            self.app.notices.post("net_host_gone", 15.0, why=self.gone[0] if self.lang == "zh" else self.gone[1])
+        elif not news.connected and not self.link_down and not self.table.is_over:
+            self.link_down = True
+            self.app.notices.post("net_reconnecting", 8.0)
+        elif news.connected and self.link_down:
+            self.link_down, self.gone = False, None
+            self.app.notices.post("net_reconnected", 5.0)
+        reader = self.session.seat._reader
+        if self.link_down and self.gone is None and reader is not None and reader.done():
+            self.gone = (t("net_host_gone_plain", "zh"), t("net_host_gone_plain", "en"))
+            self.app.notices.post("net_host_gone", 15.0, why=t("net_host_gone_plain", self.lang))
+        if self.gone != gone:
+            self._button_signature = None   # the Reconnect button comes or goes
+
+    def reconnect(self) -> None:
+        """The Reconnect button: the seat's token takes the seat back (off the loop: it may take seconds)."""
+        if self.retry is None:
+            self.retry = Job(self.session.seat.rejoin)
+
+    def _retrying(self) -> bool:
+        job = self.retry
+        if job is None or not job.done():
+            return False
+        self.retry = None
+        if job.error is not None:
+            from .net_session import refusal_words
+            zh, en = refusal_words(job.error, self.session.url)
+            self.app.notices.post("net_retry_failed", 8.0, why=zh if self.lang == "zh" else en)
+        else:
+            self.gone, self.link_down = None, False
+            self.app.notices.post("net_reconnected", 5.0)
+            self._button_signature = None
+        return True
+
+    def _record(self) -> None:
+        """The whole match into the player's history, replayed from the host's record (off the loop)."""
+        record, recorder = self.table.record, self.app.recorder
+        if record is None:
+            return
+        self.recorded = True
+        if not recorder.enabled:
+            return
+        seating = Seating(human=self.human, bot_level=str(self.session.seat.client.config.get("bots", "normal")))
+        recorder.ask(lambda history: history.record(record.replay(), seating))
+
+    # ----- deals' ends ------------------------------------------------------------------
+    def _deal_ended(self, final: bool) -> None:
+        if len(self.table.results) > self.board.deal_index:
+            self._show_result(final)
+        else:
+            self.result_due = final   # the host's deal_end is on its way
+
+    def _show_result(self, final: bool) -> None:
+        results, rules = list(self.table.results), self.view.rules
+        top = self.app.scenes.top
+        if isinstance(top, NetResultScene):
+            self.app.scenes.pop()
+        self.app.scenes.push(NetResultScene(self.app, results, rules, self, final=final, human=self.human))
+
+    def leave(self) -> None:
+        super().leave()
+        self.session.close()
+
+    # ----- phrases and muting --------------------------------------------------------------
+    def side_buttons(self) -> list[Spec]:
+        return super().side_buttons() + [("phrases", "net_phrases", PHRASE_KEY)]
+
+    def intent(self, name: str) -> None:
+        if name == "phrases":
+            self.open_phrases()
+            return
+        super().intent(name)
+
+    def open_phrases(self) -> None:
+        """The quick phrases, as a column over the felt (Esc or a click elsewhere closes it)."""
+        if self.phrase_menu is not None:
+            self.phrase_menu = None
+            return
+        L, lang = self.layout, self.lang
+        x, y, w, _ = L.sidebar
+        bar = ButtonBar()
+        bar.set([Button(pygame.Rect(x - L.s(250), y + L.s(40) + i * L.s(40), L.s(240), L.s(36)),
+                        p.zh if lang == "zh" else p.en, self._sayer(p.id), key=f"say:{p.id}",
+                        size=L.font(17), hotkey=pygame.K_1 + i if i < 9 else pygame.K_0)
+                 for i, p in enumerate(PHRASES)])
+        self.phrase_menu = bar
+
+    def _sayer(self, phrase_id: str) -> Callable[[], None]:
+        return lambda: self.say(phrase_id)
+
+    def say(self, phrase_id: str) -> None:
+        self.phrase_menu = None
+        if self.gone is None:
+            self.session.seat.say(phrase_id)
+
+    def toggle_mute(self, seat: int) -> None:
+        client = self.session.seat
+        muted = seat in client.client.muted
+        (client.unmute if muted else client.mute)(seat)
+        self.mute_menu = None
+        if not muted:
+            self.bubbles.pop(seat, None)
+
+    def muted(self, seat: int) -> bool:
+        return seat in self.session.seat.client.muted
+
+    def _badge_at(self, pos: tuple[int, int]) -> int | None:
+        for seat in range(6):
+            if seat != self.human and pygame.Rect(self.layout.badge_box(self.director.place(seat))).collidepoint(pos):
+                return seat
+        return None
+
+    def _open_mute(self, seat: int) -> None:
+        L = self.layout
+        x, y, w, h = L.badge_box(self.director.place(seat))
+        name = self.badge_name(seat)[0]
+        label = t("net_unmute" if self.muted(seat) else "net_mute", self.lang, name=name)
+        width = max(w, self.app.fonts.get(L.font(16), True).size(label)[0] + L.s(24))
+        rect = pygame.Rect(x + w // 2 - width // 2, y + h + L.s(4), width, L.s(36))
+        rect.clamp_ip(pygame.Rect(0, 0, L.width, L.height))
+        bar = ButtonBar()
+        bar.set([Button(rect, label, lambda: self.toggle_mute(seat), key="mute", size=L.font(16))])
+        self.mute_menu = (seat, bar)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for menu in (self.phrase_menu, self.mute_menu[1] if self.mute_menu else None):
+            if menu is not None and menu.handle(event):
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (self.phrase_menu or self.mute_menu):
+            self.phrase_menu = self.mute_menu = None
+            return
+        if event.type == pygame.KEYDOWN and event.key == PHRASE_KEY:
+            self.open_phrases()
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            seat = self._badge_at(event.pos)
+            if seat is not None and self.person(seat) is not None:
+                self._open_mute(seat)
+                return
+            if self.phrase_menu or self.mute_menu:
+                self.phrase_menu = self.mute_menu = None
+        super().handle(event)
+
+    # ----- buttons and drawing -------------------------------------------------------------------
+    def _rebuild_buttons(self) -> None:
+        super()._rebuild_buttons()
+        if self.gone is not None and self.buttons.by_key("retry") is None:
+            L = self.layout
+            x, y, w, h = L.button_boxes(1)[0]
+            rect = pygame.Rect(0, y - h - L.s(8), max(w, L.s(220)), h)
+            rect.centerx = x + w // 2
+            self.buttons.buttons.append(Button(rect, t("net_retry", self.lang), self.reconnect, key="retry",
+                                               size=L.font(22), hotkey=pygame.K_F5))
+
+    def draw(self, screen: pygame.Surface) -> None:
+        super().draw(screen)
+        for seat in range(6):
+            if self.muted(seat):
+                self._tag(screen, seat, t("net_muted_mark", self.lang))
+        for seat, (phrase_id, _) in self.bubbles.items():
+            said = phrase(phrase_id)
+            if said is not None:
+                self._bubble(screen, seat, said.zh if self.lang == "zh" else said.en)
+        for menu in (self.phrase_menu, self.mute_menu[1] if self.mute_menu else None):
+            if menu is not None:
+                self._menu_back(screen, menu)
+                menu.draw(screen, self.app.fonts)
+
+    def _menu_back(self, screen: pygame.Surface, menu: ButtonBar) -> None:
+        box = menu.buttons[0].rect.unionall([b.rect for b in menu.buttons]).inflate(self.layout.s(16),
+                                                                                   self.layout.s(16))
+        screen.blit(theme.panel(box.size, (16, 18, 22, 230), self.layout.s(10)), box)
+
+    def _tag(self, screen: pygame.Surface, seat: int, text: str) -> None:
+        L = self.layout
+        x, y, w, h = L.badge_box(self.director.place(seat))
+        label = self.app.fonts.render(text, L.font(13), theme.WARN, bold=True)
+        screen.blit(label, label.get_rect(bottomright=(x + w - L.s(4), y + h - L.s(2))))
+
+    def _bubble(self, screen: pygame.Surface, seat: int, text: str) -> None:
+        """A speech bubble beside the seat's badge, on its side toward the middle of the table."""
+        L = self.layout
+        place = self.director.place(seat)
+        badge = pygame.Rect(L.badge_box(place))
+        label = self.app.fonts.render_fit(text, L.font(19), (30, 26, 20), L.s(260), bold=True)
+        box = label.get_rect().inflate(L.s(24), L.s(14))
+        gap = L.s(8)
+        if place in (1, 2):      # the right-hand seats: to the badge's left
+            box.midright = (badge.left - gap, badge.centery)
+        elif place in (4, 5):    # the left-hand seats: to its right
+            box.midleft = (badge.right + gap, badge.centery)
+        elif place == 3:         # the top seat: under it
+            box.midtop = (badge.centerx, badge.bottom + gap)
+        else:                    # the player: above his badge
+            box.midbottom = (badge.centerx, badge.top - gap)
+        box.clamp_ip(pygame.Rect(0, 0, L.width, L.height))
+        pygame.draw.rect(screen, (0, 0, 0), box.move(0, L.s(3)), border_radius=L.s(12))
+        pygame.draw.rect(screen, (252, 248, 232), box, border_radius=L.s(12))
+        pygame.draw.rect(screen, theme.GOLD, box, 2, border_radius=L.s(12))
+        screen.blit(label, label.get_rect(center=box.center))
+
+
+class NetResultScene(ResultScene):
+    """A deal's or the match's result at a shared table: no new match, no review (the host's match
+    is reviewed from the history once it is recorded)."""
+
+    def refresh_language(self) -> None:
+        super().refresh_language()
+        kept = [b for b in self.buttons.buttons if b.key != "new"]
+        if self.final:
+            for button in kept:
+                if button.key == "title":
+                    button.hotkey = pygame.K_RETURN
+        self.buttons.set(kept)
+
+    def _record_buttons(self, *args: Any) -> list[Button]:
+        return []
+
+
+__all__ = ["NetTableScene", "NetResultScene"]
