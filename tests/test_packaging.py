@@ -122,6 +122,27 @@ def test_the_release_archive_unpacks_anywhere_and_its_program_passes_the_selftes
     assert result.returncode == 0 and "selftest ok" in result.stdout, result.stdout + result.stderr
 
 
+def test_the_one_file_release_program_is_built_packed_and_passes_its_selftest(tmp_path):
+    """The workflow's second program: build_exe.py --onefile, packed by build/package.py --onefile."""
+    dist, release = tmp_path / "onefile", tmp_path / "release"
+    subprocess.run([sys.executable, str(ROOT / "build" / "build_exe.py"), "--onefile", "--dist", str(dist)],
+                   check=True, capture_output=True)
+    subprocess.run([sys.executable, str(ROOT / "build" / "package.py"), "--dist", str(dist), "--onefile",
+                    "--out", str(release)], check=True, capture_output=True, text=True)
+    archives = list(release.iterdir())
+    assert len(archives) == 1 and archives[0].name.endswith("-onefile.tar.gz")
+    unpacked = tmp_path / "player"
+    shutil.unpack_archive(archives[0], unpacked)
+    programs = [p for p in unpacked.rglob("gouji") if p.is_file()]
+    assert len(programs) == 1 and os.access(programs[0], os.X_OK)
+    env = {**os.environ, "GOUJI_HOME": str(tmp_path / "home"), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run([str(programs[0]), "--selftest"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                            timeout=180)
+    assert result.returncode == 0 and "selftest ok" in result.stdout, result.stdout + result.stderr
+    said = subprocess.run([str(programs[0]), "--version"], capture_output=True, text=True, timeout=60)
+    assert said.stdout.strip() == f"gouji {pyproject_version()}"
+
+
 @pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="needs xvfb-run (.ci/run installs it)")
 def test_frozen_build_plays_a_deal_in_a_real_window(frozen, tmp_path):
     shot = tmp_path / "table.png"
