@@ -16,6 +16,19 @@ from gouji.ui.scenes.title import TitleScene
 from ui_helpers import click, make_app
 
 
+def quick_local_host(monkeypatch) -> None:
+    """(For a test's ``quick_host`` fixture.) The host's bots play at once, and the table is not
+    announced on the LAN (tests stay local)."""
+    import gouji.net.hosting as hosting
+    monkeypatch.setattr(hosting, "BOT_DELAY", 0.0)
+    real = hosting.LocalHost.open.__func__
+
+    def local_only(cls, config, port=0, announce=False, bind="127.0.0.1", bot_delay=None):
+        return real(cls, config, port=port, announce=announce, bind=bind, bot_delay=bot_delay)
+
+    monkeypatch.setattr(hosting.LocalHost, "open", classmethod(local_only))
+
+
 def step(*apps, dt: float = 0.05, pause: float = 0.005) -> None:
     for app in apps:
         top = app.scenes.top

@@ -153,7 +153,7 @@ def test_the_first_schema_is_migrated_and_its_rows_filled_in(path, full_match):
     v1_database(path, full_match)
     deals = History(path).deals()
     with sqlite3.connect(path) as db:
-        assert history_schema.version_of(db) == history_schema.SCHEMA_VERSION == 2
+        assert history_schema.version_of(db) == history_schema.SCHEMA_VERSION == 3
     assert len(deals) == 5
     for deal, result in zip(reversed(deals), full_match.results):
         assert deal.human == 3 and deal.place == result.places.index(3) and deal.bot_level == "hard"
@@ -163,6 +163,39 @@ def test_the_first_schema_is_migrated_and_its_rows_filled_in(path, full_match):
     with sqlite3.connect(path) as db:
         outcome = db.execute("SELECT outcome FROM matches").fetchone()[0]
     assert outcome == match.outcome and match.outcome is not None
+
+
+def test_version_2_gains_the_shared_table_column_and_keeps_its_rows(path, full_match):
+    history = History(path)
+    record_all(history, full_match, Seating(human=3, bot_level="hard"))
+    with sqlite3.connect(path) as db:   # back to version 2 as it shipped: no shared_table column
+        db.execute("ALTER TABLE matches DROP COLUMN shared_table")
+        db.execute("PRAGMA user_version = 2")
+    before = sqlite3.connect(path).execute("SELECT * FROM deals").fetchall()
+    deals = History(path).deals()
+    with sqlite3.connect(path) as db:
+        assert history_schema.version_of(db) == 3
+        assert db.execute("SELECT shared_table FROM matches").fetchall() == [(None,)]
+        assert db.execute("SELECT * FROM deals").fetchall() == before
+    assert len(deals) == len(full_match.results) and all(d.shared is None and d.bot_level == "hard" for d in deals)
+
+
+def test_a_shared_match_is_marked_and_counted_apart_from_the_bot_levels(path, full_match):
+    from gouji.store.records import SHARED, SharedTable
+    from gouji.store.stats import choices, statistics
+    history = History(path)
+    table = SharedTable("K7M2Q", "小明的桌", ("小明", None, "朋友", None, None, "Ann"))
+    record_all(history, full_match, Seating(human=2, bot_level="hard", table=table))
+    record_all(history, bot_match(5, RuleSet().replace(series_length=1)), Seating(human=0, bot_level="hard"))
+    deals, matches = history.deals(), history.matches()
+    shared = [d for d in deals if d.shared is not None]
+    assert len(shared) == len(full_match.results) and shared[0].shared == table
+    assert table.others(2) == ["小明", "Ann"] and matches[-1].shared == table and matches[0].shared is None
+    stats = statistics(deals, matches)
+    assert stats.deals == len(deals) and set(stats.by_level) == {SHARED, "hard"}   # counted, but apart
+    assert stats.by_level[SHARED][0].played == len(shared)
+    assert statistics(deals, matches, level="hard").deals == len(deals) - len(shared)
+    assert statistics(deals, matches, level=SHARED).matches == 1 and choices(deals)[0] == ["hard", SHARED]
 
 
 def test_a_migration_that_fails_leaves_the_older_version(path, full_match, monkeypatch):

@@ -24,7 +24,7 @@ from gouji import RuleSet
 from gouji.review import Review
 from gouji.store.history import History
 from gouji.store.instance import LOCK_NAME
-from gouji.store.records import Seating
+from gouji.store.records import SHARED, Seating, SharedTable
 from gouji.store.stats import statistics
 from gouji.ui.workers.recorder import Recorder
 
@@ -36,7 +36,7 @@ REPLAYED = {("matches", "seed"), ("matches", "rules"), ("matches", "actions"), (
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory) -> Path:
-    """A history of two matches of two deals each."""
+    """A history of two matches of two deals each (the first one at a shared table)."""
     path = tmp_path_factory.mktemp("base") / "history.sqlite3"
     history = History(path)
     rules = RuleSet.preset("basic").replace(series_length=2)
@@ -45,7 +45,8 @@ def base(tmp_path_factory) -> Path:
         replay = random_match(seed, rules, 0)
         for action in match.actions:
             replay.apply(action)
-            assert history.record(replay, Seating(human=human, bot_level="hard")) is None
+            shared = SharedTable("K7M2Q", "桌", ("甲", None, "乙", None, None, None)) if seed == 11 else None
+            assert history.record(replay, Seating(human=human, bot_level="hard", table=shared)) is None
     assert history.counts() == (4, 2, 2)
     return path
 
@@ -61,7 +62,7 @@ def everything_reads(history: History, review: bool) -> tuple[int, int]:
     of the damaged match."""
     deals, matches = history.deals(practice=None), history.matches(practice=None)
     history.counts()
-    for level in (None, "hard"):
+    for level in (None, "hard", SHARED):
         statistics(deals, matches, level)
     for deal in deals if review else ():
         if deal.match_id != 1:
@@ -93,6 +94,26 @@ def test_any_odd_value_in_any_column_is_skipped_never_raised(base, tmp_path):
             tried += 1
             path.unlink()
     assert tried > 250
+
+
+SHARED_ODD = ['{"room":"K7M2Q"}', '{"room":"","names":[null,null,null,null,null,null]}',
+              '{"room":"K7M2Q","names":[1,null,null,null,null,null]}', '{"room":"K7M2Q","names":[]}',
+              '{"room":"K7M2Q","title":7,"names":[null,null,null,null,null,null]}', '["K7M2Q"]',
+              '{"room":"K7M2Q","names":["' + "x" * 300 + '",null,null,null,null,null]}',
+              '{"room":"K7\\u0007","names":[null,null,null,null,null,null]}']
+
+
+@pytest.mark.parametrize("value", ODD + SHARED_ODD)
+def test_an_odd_shared_table_mark_costs_only_its_match(base, tmp_path, value):
+    path = tmp_path / "history.sqlite3"
+    shutil.copyfile(base, path)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE matches SET shared_table = ? WHERE id = 1", (value,))
+    history = History(path)
+    deals, matches = everything_reads(history, review=False)
+    assert (deals, matches) == ((4, 2) if value is None else (2, 1))   # NULL: a match against bots
+    assert value is None or any("skipped" in p for p in history.take_problems())
+    assert not list(tmp_path.glob("*.broken*"))
 
 
 def test_a_row_of_bad_json_costs_only_itself_and_is_told(base, tmp_path):

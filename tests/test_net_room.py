@@ -106,8 +106,9 @@ def test_who_plays_a_seat_and_when():
     assert room.who_plays(200.0) == (AUTO, None)            # ... then 托管
     room.holders[seat] = None
     assert room.who_plays(0.0) == (BOT, None)               # an empty seat
-    room.present = set()
-    assert room.who_plays(300.0) == (None, None)            # nobody left at the table: it waits for someone
+    room.present, room.empty_since, room.alone_grace = set(), 300.0, 120.0
+    assert room.who_plays(350.0) == (None, 420.0)           # nobody left at the table: it waits for someone ...
+    assert room.who_plays(420.0) == (BOT, None)             # ... a while, then the bots play it out
 
 
 def test_the_table_is_kept_and_read_back(tmp_path):

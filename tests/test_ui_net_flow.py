@@ -11,7 +11,15 @@ import sys
 import textwrap
 
 import pytest
-from net_ui_helpers import host_from_title, join_by_code, next_deal_or_none, open_setup, type_into, wait_for
+from net_ui_helpers import (
+    host_from_title,
+    join_by_code,
+    next_deal_or_none,
+    open_setup,
+    quick_local_host,
+    type_into,
+    wait_for,
+)
 
 from gouji.ui.scenes.lobby import LobbyScene
 from gouji.ui.scenes.title import TitleScene
@@ -21,15 +29,7 @@ from ui_helpers import click, make_app
 
 @pytest.fixture
 def quick_host(monkeypatch):
-    """The host's bots play at once, and the table is not announced on the LAN (tests stay local)."""
-    import gouji.net.hosting as hosting
-    monkeypatch.setattr(hosting, "BOT_DELAY", 0.0)
-    real = hosting.LocalHost.open.__func__
-
-    def local_only(cls, config, port=0, announce=False, bind="127.0.0.1", bot_delay=None):
-        return real(cls, config, port=port, announce=announce, bind=bind, bot_delay=bot_delay)
-
-    monkeypatch.setattr(hosting.LocalHost, "open", classmethod(local_only))
+    quick_local_host(monkeypatch)
 
 
 def test_the_offline_start_loads_no_network_code():

@@ -48,6 +48,7 @@ FRAME_LIMIT = 16 * 1024      # bytes: past this websockets closes the connection
 INCOMING_FRAMES = 8          # frames websockets buffers per connection before it stops reading
 GOING_AWAY, POLICY, TOO_BIG, BUSY = 1001, 1008, 1009, 1013
 REPLACED = Refusal("replaced", "这个座位从另一处连接上了", "this seat connected from elsewhere")
+TABLE_CLOSED = Refusal("table_closed", "房主关闭了这张桌子", "the host closed the table")
 
 
 @dataclass
@@ -59,6 +60,7 @@ class HostConfig:
     autostart: int = 0                  # start a table when this many people sit at it (0: the host starts it)
     bot_delay: float = 0.0              # seconds a bot waits before it plays (people follow the play)
     rejoin_grace: float = 30.0          # seconds a restarted host waits for its people before 托管
+    alone_grace: float = 120.0          # seconds a table waits with every person away before bots finish it
     hello_timeout: float = 10.0         # a connection must say hello within this
     idle_timeout: float = 60.0          # ... and then something (a ping at least) within this, again and again
     ping_interval: float | None = 20.0  # websockets' keepalive: a half-open connection is found and closed
@@ -179,6 +181,7 @@ class Host:
     def _add(self, room: Room) -> Table:
         files = TableFiles(self.config.state_dir, room.code) if self.config.state_dir is not None else None
         table = Table(room, files)
+        room.alone_grace = self.config.alone_grace
         self.tables[room.code] = table
         return table
 
@@ -191,6 +194,7 @@ class Host:
         now = asyncio.get_running_loop().time()
         for table in self.tables.values():
             table.room.grace_until = now + self.config.rejoin_grace   # everyone is away after a restart
+            table.room.alone_grace, table.room.empty_since = self.config.alone_grace, now
             table.room.turn_began = now
             if table.room.started:
                 self._drive(table)
@@ -219,11 +223,18 @@ class Host:
             await self._announce(table)
         return self.problems[-1] if len(self.problems) > before else None
 
-    async def close(self) -> None:
+    async def close(self, tell: bool = False) -> None:
+        """Stop serving. ``tell``: every player hears the table is closed for good (a host in a player's
+        own game); without it the links just drop and the players keep coming back (a server that restarts
+        on its state folder)."""
         self._closing = True
         for table in self.tables.values():
             if table.driver is not None:
                 table.driver.cancel()
+        if tell:
+            bye = make("bye", code=TABLE_CLOSED.code, zh=TABLE_CLOSED.zh, en=TABLE_CLOSED.en)
+            await asyncio.gather(*(conn.finish(bye, GOING_AWAY, TABLE_CLOSED.code) for conn in list(self._conns)
+                                   if conn.table is not None), return_exceptions=True)
         if self._announcer is not None:
             await self._announcer.close()
         if self._server is not None:
@@ -278,6 +289,8 @@ class Host:
 
     def _join(self, conn: Connection, fields: dict[str, Any]) -> None:
         table = self.tables.get(fields["room"])
+        if table is not None and self._closing:
+            raise Close(TABLE_CLOSED, GOING_AWAY)
         if table is None:
             self._count_failure(conn)
             raise Close(Refusal("no_room", "没有这个房间号的桌子", "there is no table with this room code"))
@@ -302,12 +315,15 @@ class Host:
         conn.table, conn.seat = table, joined.seat
         table.conns[joined.seat] = conn
         room.present.add(joined.seat)
+        room.empty_since = None
         self._save_room(table)
         conn.send(self._welcome(room, joined.seat, joined.token))
         self._tell_seats(table, {"seat": joined.seat, "what": "back" if room.started else "joined"})
         if room.started:
             conn.send(self._start_message(room))
             self._send_view(table, conn, ())
+            if room.over:   # finished while he was away (the bots played it out): its record
+                conn.send(self._match_end(room))
         elif self.config.autostart and room.people() >= self.config.autostart:
             self._start(table)
         table.changed.set()
@@ -504,7 +520,7 @@ class Host:
             table.broadcast(make("deal_end", **room.deal_result(table.reported)))
             table.reported += 1
         if room.over:
-            table.broadcast(make("match_end", totals=list(room.match.totals), record=room.record()))
+            table.broadcast(self._match_end(room))
         table.changed.set()
 
     def _send_view(self, table: Table, conn: Connection, events: list[Event] | tuple[Event, ...]) -> None:
@@ -533,6 +549,8 @@ class Host:
             return   # never joined, or replaced by a newer connection of the same seat
         del table.conns[conn.seat]
         table.room.present.discard(conn.seat)
+        if not table.room.present:   # the last person left: bots finish the match after alone_grace
+            table.room.empty_since = asyncio.get_running_loop().time()
         self._tell_seats(table, {"seat": conn.seat, "what": "left"})
         table.changed.set()   # his turn now: the bot takes over (托管)
         self._schedule_announce(table)
@@ -547,9 +565,15 @@ class Host:
 
     def _tell_seats(self, table: Table, change: dict[str, Any]) -> None:
         room = table.room
+        shown = room.shown_names()
         seats = [{"seat": s, "person": h is not None, "name": h.name if h else None, "present": s in room.present,
-                  "admin": bool(h and h.admin)} for s, h in enumerate(room.holders)]
+                  "admin": bool(h and h.admin), "shown": list(shown[s])} for s, h in enumerate(room.holders)]
         table.broadcast(make("seats", seats=seats, config=asdict(room.config), started=room.started, change=change))
+
+    @staticmethod
+    def _match_end(room: Room) -> dict[str, Any]:
+        assert room.match is not None
+        return make("match_end", totals=list(room.match.totals), record=room.record())
 
     @staticmethod
     def _start_message(room: Room) -> dict[str, Any]:

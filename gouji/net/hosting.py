@@ -67,9 +67,12 @@ class LocalHost:
         return [f"{ip}:{self.port}" for ip in lan_ips()]
 
     def close(self) -> None:
-        """Stop hosting (the players are told the link closed); waits a few seconds at most."""
+        """Stop hosting: every player is told the table is closed (in words); waits a few seconds at most.
+        A second call does nothing."""
+        if not self._loop.is_running():
+            return
         with contextlib.suppress(Exception):
-            _call(self._loop, self.host.close(), 5.0)
+            _call(self._loop, self.host.close(tell=True), 5.0)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5.0)
 

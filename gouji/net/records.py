@@ -19,7 +19,7 @@ from ..engine.errors import IllegalAction, NotationError
 from ..engine.match import Match
 from ..engine.rules import MAX_SERIES, RuleSet
 from ..store.history import History
-from ..store.records import Seating
+from ..store.records import Seating, SharedTable
 from ..store.saves import unpack_actions
 
 
@@ -68,13 +68,12 @@ class NetRecord:
         """The deal code (``GJ1:…``) of one deal, seen from ``seat``: paste it into the app to review it."""
         return encode(DealRef(self.rules, self.seed, self.actions[:self.ends[deal]], deal, seat))
 
-    def write_history(self, path: Path | None, seat: int, bot_level: str) -> tuple[History, str | None]:
-        """Every deal of the match into the player's history (``path``: its database; None: the usual one).
-
-        The history has no column yet for "played at a shared table": such a deal is recorded like one
-        against bots of ``bot_level`` (see docs/network.md, "What is missing")."""
+    def write_history(self, path: Path | None, seat: int, bot_level: str,
+                      table: SharedTable | None = None) -> tuple[History, str | None]:
+        """Every deal of the match into the player's history (``path``: its database; None: the usual one),
+        marked as played at the shared ``table`` (its room, title and people) when it is given."""
         history = History(path)
-        problem = history.record(self.replay(), Seating(human=seat, bot_level=bot_level))
+        problem = history.record(self.replay(), Seating(human=seat, bot_level=bot_level, table=table))
         return history, problem
 
 

@@ -29,7 +29,7 @@ from ..engine.errors import IllegalAction
 from ..engine.events import Event
 from ..engine.match import Match
 from ..engine.rules import MAX_SERIES, PRESETS, RuleSet
-from ..engine.seats import SEATS
+from ..engine.seats import SEATS, order_from
 from ..engine.tribute import DealResult
 from ..engine.view import SeatView
 from ..store.saves import pack_actions
@@ -38,6 +38,10 @@ from .protocol import BOT_LEVELS, MAX_MOVE_SECONDS, MAX_NAME, Refusal
 
 META_VERSION = 1
 BOT, AUTO, TIMEOUT = "bot", "auto", "timeout"   # why a bot plays a seat
+# The bots' names (zh, en) by their place after the host's seat: the names the offline table gives
+# those seats from the host's chair (gouji/ui/i18n/table.py name_1..name_5); the first only when no
+# person hosts (a server's table) and seat 0 is a bot.
+BOT_NAMES = (("老孙", "Sun"), ("小李", "Li"), ("老王", "Wang"), ("大张", "Zhang"), ("阿梅", "Mei"), ("小赵", "Zhao"))
 
 
 @dataclass
@@ -103,6 +107,8 @@ class Room:
     present: set[int] = field(default_factory=set)   # seats whose person is connected
     grace_until: float = 0.0       # a restarted host waits until then for its people before 托管
     turn_began: float = 0.0        # when the seat to act was asked (the move timer runs from it)
+    alone_grace: float = 120.0     # seconds the match waits with every person away, before bots finish it
+    empty_since: float | None = None   # when the last person left (None: someone is here)
     _bots: list[Bot] = field(default_factory=list)
 
     # ----- the lobby ---------------------------------------------------------
@@ -152,6 +158,13 @@ class Room:
         token = new_token()
         self.holders[free] = Holder(name, token_hash(token), admin)
         return Joined(free, token, False)
+
+    def shown_names(self) -> list[tuple[str, str]]:
+        """Every seat's name (zh, en) as every player sees it: a person's own, a bot's from ``BOT_NAMES``
+        counted from the host's seat — the same at every end of the table."""
+        host = next((s for s, h in enumerate(self.holders) if h is not None and h.admin), 0)
+        return [(h.name, h.name) if h is not None else BOT_NAMES[order_from(host, s)]
+                for s, h in enumerate(self.holders)]
 
     def is_admin(self, seat: int) -> bool:
         holder = self.holders[seat]
@@ -223,8 +236,10 @@ class Room:
         seat = match.current_seat
         if seat is None:
             return None, None
-        if self.people() and not self.present:
-            return None, None   # every person is away: the table waits for one (bots alone would end it unseen)
+        if self.people() and not self.present:   # every person is away: wait a while for one to come back,
+            since = now if self.empty_since is None else self.empty_since   # then the bots play it out
+            if now < since + self.alone_grace:
+                return None, since + self.alone_grace
         if self.holders[seat] is None:
             return BOT, None
         if seat not in self.present:

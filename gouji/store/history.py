@@ -49,9 +49,10 @@ SCHEMA_DAMAGE = re.compile(r"duplicate column|no such (table|column)|already exi
 DB_NAME = "history.sqlite3"
 MIXED = "mixed"
 DEAL_COLUMNS = ("d.id, d.match_id, d.idx, d.ended, m.preset, d.bot_level, m.practice, m.human, d.places, "
-                "d.score_even, d.score_odd, d.opened, d.human_opened, d.chuan, d.first_action, d.end_action")
+                "d.score_even, d.score_odd, d.opened, d.human_opened, d.chuan, d.first_action, d.end_action, "
+                "m.shared_table")
 MATCH_COLUMNS = ("m.id, m.started, m.ended, m.seed, m.preset, m.bot_level, m.practice, m.human, m.series_length, "
-                 "(SELECT count(*) FROM deals d WHERE d.match_id = m.id), m.total_even, m.total_odd")
+                 "(SELECT count(*) FROM deals d WHERE d.match_id = m.id), m.total_even, m.total_odd, m.shared_table")
 
 
 def history_path() -> Path:
@@ -150,9 +151,10 @@ class History:
     def _insert_match(self, db: sqlite3.Connection, match: Match, seating: Seating) -> int:
         cursor = db.execute(
             "INSERT INTO matches (seed, rules, preset, human, bot_level, practice, started, series_length, actions, "
-            "total_even, total_odd, app_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', 0, 0, ?)",
+            "total_even, total_odd, app_version, shared_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', 0, 0, ?, ?)",
             (match.seed, rules_text(match.rules), match.rules.preset_name() or "custom", seating.human,
-             seating.bot_level, seating.practice, self._stamp(), match.rules.series_length, version()))
+             seating.bot_level, seating.practice, self._stamp(), match.rules.series_length, version(),
+             None if seating.table is None else seating.table.to_json()))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 

@@ -12,7 +12,7 @@ from typing import Any
 from ..engine.checks import SEED_LIMIT
 from ..engine.rules import MAX_SERIES
 from ..engine.seats import SEATS
-from .records import DealRecord, MatchRecord
+from .records import DealRecord, MatchRecord, SharedTable
 
 TEXT_LIMIT = 200      # dates, presets, bot levels: short texts
 JSON_LIMIT = 1000     # places and opened: a few dozen characters
@@ -24,7 +24,7 @@ class BadRow(ValueError):
 
 def deal_from_row(row: tuple) -> DealRecord:
     (id_, match_id, idx, ended, preset, level, practice, human, places, even, odd, opened, human_opened,
-     chuan, first, end) = row
+     chuan, first, end, shared) = row
     first, end = _whole(first, "first_action", 0), _whole(end, "end_action", 0)
     if end < first:
         raise BadRow("end_action is before first_action")
@@ -33,16 +33,17 @@ def deal_from_row(row: tuple) -> DealRecord:
                       _flag(practice, "practice"), _seat(human, "human"), _places(places),
                       (_whole(even, "score_even"), _whole(odd, "score_odd")), _opened(opened),
                       None if human_opened is None else _flag(human_opened, "human_opened"),
-                      _whole(chuan, "chuan", -1, 1), first, end)
+                      _whole(chuan, "chuan", -1, 1), first, end, _shared(shared))
 
 
 def match_from_row(row: tuple) -> MatchRecord:
-    id_, started, ended, seed, preset, level, practice, human, length, deals, even, odd = row
+    id_, started, ended, seed, preset, level, practice, human, length, deals, even, odd, shared = row
     return MatchRecord(_whole(id_, "id", 1), _text(started, "started"),
                        None if ended is None else _text(ended, "ended"), _whole(seed, "seed", 0, SEED_LIMIT - 1),
                        _text(preset, "preset"), _text(level, "bot_level"), _flag(practice, "practice"),
                        _seat(human, "human"), _whole(length, "series_length", 1, MAX_SERIES),
-                       _whole(deals, "deals", 0), (_whole(even, "total_even"), _whole(odd, "total_odd")))
+                       _whole(deals, "deals", 0), (_whole(even, "total_even"), _whole(odd, "total_odd")),
+                       _shared(shared))
 
 
 def _whole(value: Any, column: str, low: int | None = None, high: int | None = None) -> int:
@@ -76,6 +77,16 @@ def _json(value: Any, column: str) -> Any:
         return json.loads(value)
     except (ValueError, RecursionError):
         raise BadRow(f"{column} is not valid JSON") from None
+
+
+def _shared(value: Any) -> SharedTable | None:
+    """NULL: a match against bots; else the shared table's JSON (damaged: the row is skipped)."""
+    if value is None:
+        return None
+    try:
+        return SharedTable.from_data(_json(value, "shared_table"))
+    except ValueError as exc:
+        raise BadRow(f"shared_table: {exc}") from None
 
 
 def _places(value: Any) -> tuple[int, ...]:

@@ -60,6 +60,11 @@ CREATE INDEX deals_by_match ON deals (match_id, idx);
 CREATE INDEX matches_by_end ON matches (ended);
 """
 
+# version 3: a match played at a shared table (联机): JSON {room, title, names: six seats, a person's name or null}
+V3 = """
+ALTER TABLE matches ADD COLUMN shared_table TEXT;       -- NULL: against bots on this computer
+"""
+
 
 def _v1(db: sqlite3.Connection) -> None:
     _script(db, V1)
@@ -87,6 +92,10 @@ def _v2(db: sqlite3.Connection) -> None:
         db.execute("UPDATE matches SET outcome = ? WHERE id = ?", (outcome, match_id))
 
 
+def _v3(db: sqlite3.Connection) -> None:
+    _script(db, V3)   # older rows stay NULL: before version 3 a shared match could not be told apart
+
+
 def _script(db: sqlite3.Connection, script: str) -> None:
     """Statements one by one (``executescript`` would commit the open transaction)."""
     bare = "\n".join(line.split("--")[0] for line in script.splitlines())
@@ -95,7 +104,7 @@ def _script(db: sqlite3.Connection, script: str) -> None:
             db.execute(statement)
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -3,13 +3,51 @@ of gouji/store/history.py; gouji/store/stats.py counts them)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.scoring import is_chuan_san_hu
 from ..engine.seats import team
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
+SHARED = "shared"         # the statistics' "level" of a match at a shared table (联机), whatever its bots
+NAME_MOST, TITLE_MOST, ROOM_MOST = 40, 40, 12
+
+
+@dataclass(frozen=True)
+class SharedTable:
+    """A match played at a shared table (联机): its room code, its title and who sat where
+    (``names``: six entries, a person's name or None for a bot's seat)."""
+
+    room: str
+    title: str = ""
+    names: tuple[str | None, ...] = (None,) * 6
+
+    def others(self, human: int) -> list[str]:
+        """The people the player sat with, in seat order."""
+        return [name for seat, name in enumerate(self.names) if name and seat != human]
+
+    def to_json(self) -> str:
+        return json.dumps({"room": self.room, "title": self.title, "names": list(self.names)}, ensure_ascii=False,
+                          separators=(",", ":"))
+
+    @classmethod
+    def from_data(cls, data: Any) -> "SharedTable":
+        """From ``to_json``'s object; ValueError when it is not one (a damaged row)."""
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+        room, title, names = data.get("room"), data.get("title", ""), data.get("names")
+        if not _short(room, ROOM_MOST) or not room or not _short(title, TITLE_MOST) \
+                or not isinstance(names, list) or len(names) != 6 \
+                or not all(n is None or (_short(n, NAME_MOST) and n) for n in names):
+            raise ValueError("not a shared table's room, title and six seats")
+        return cls(room, title, tuple(names))
+
+
+def _short(value: Any, most: int) -> bool:
+    return isinstance(value, str) and len(value) <= most and value.isprintable()
 
 
 @dataclass(frozen=True)
@@ -27,6 +65,7 @@ class Seating:
     practice: bool = False
     resumed: bool = False
     start: int = 0
+    table: SharedTable | None = None   # played at a shared table (联机): the history marks it
 
 
 @dataclass(frozen=True)
@@ -46,6 +85,7 @@ class DealRecord:
     chuan: int                       # 串三户: 1 by the human's team, -1 against it, 0 none
     first_action: int                # the deal's actions within the match's
     end_action: int
+    shared: SharedTable | None = None  # played at a shared table (联机)
 
     @property
     def place(self) -> int:
@@ -75,6 +115,7 @@ class MatchRecord:
     series_length: int
     deals: int                       # deals recorded
     totals: tuple[int, int]          # (even, odd)
+    shared: SharedTable | None = None
 
     @property
     def points(self) -> int:
@@ -100,3 +141,9 @@ def chuan_for(places: Sequence[int], human: int) -> int:
     if not is_chuan_san_hu(places):
         return 0
     return 1 if team(places[0]) == team(human) else -1
+
+
+def level_key(row: "DealRecord | MatchRecord") -> str:
+    """What the statistics count a row under: its bots' level, or ``SHARED`` for a match with friends
+    (people sat there too: its results say little about the bots' level)."""
+    return SHARED if row.shared is not None else row.bot_level

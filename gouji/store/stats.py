@@ -1,5 +1,9 @@
 """Statistics of the human's play: pure functions over the history's records.
 
+A match at a shared table (联机) counts in the totals, but apart from the bot
+levels: ``by_level`` and the level filter put it under ``SHARED`` ("with
+friends"), since people sat at that table, not only bots of its level.
+
 >>> from gouji.store.records import DealRecord
 >>> deal = DealRecord(1, 1, 0, "2026-01-01T10:00:00", "qingdao", "hard", False, 0, (0, 1, 2, 3, 4, 5),
 ...                   (2, 0), (True,) * 6, True, 0, 0, 150)
@@ -10,11 +14,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .records import DRAW, WIN, DealRecord, MatchRecord
+from .records import DRAW, WIN, DealRecord, MatchRecord, level_key
 
 RECENT = 50
 Row = TypeVar("Row", DealRecord, MatchRecord)
@@ -49,7 +53,7 @@ class Stats:
     matches: int                                   # finished matches
     deal_wins: Share
     match_wins: Share
-    by_level: dict[str, tuple[Share, Share]]       # bot level -> (deals, matches)
+    by_level: dict[str, tuple[Share, Share]]       # bot level (or SHARED: with friends) -> (deals, matches)
     by_preset: dict[str, tuple[Share, Share]]      # rules preset -> (deals, matches)
     places: tuple[int, ...]                        # deals the human ended 头科 … 大落
     opened: Share                                  # 开点: deals with 开点 in the rules, and opened
@@ -64,8 +68,9 @@ class Stats:
 
 def select(rows: Iterable[Row], level: str | None = None, preset: str | None = None,
            practice: bool | None = False) -> list[Row]:
-    """The rows of one bot level and preset (None: any); practice games are left out unless asked for."""
-    return [r for r in rows if (level is None or r.bot_level == level) and (preset is None or r.preset == preset)
+    """The rows of one bot level (or ``SHARED``) and preset (None: any); practice games are left out
+    unless asked for."""
+    return [r for r in rows if (level is None or level_key(r) == level) and (preset is None or r.preset == preset)
             and (practice is None or r.practice == practice)]
 
 
@@ -83,7 +88,7 @@ def statistics(deals: Sequence[DealRecord], matches: Sequence[MatchRecord], leve
     return Stats(
         deals=len(deals), matches=len(matches),
         deal_wins=share(d.outcome for d in deals), match_wins=share(m.outcome for m in matches),
-        by_level=_split(deals, matches, "bot_level"), by_preset=_split(deals, matches, "preset"),
+        by_level=_split(deals, matches, level_key), by_preset=_split(deals, matches, _preset),
         places=tuple(sum(d.place == p for d in deals) for p in range(6)),
         opened=Share(sum(bool(d.human_opened) for d in with_points), len(with_points)),
         chuan_for=sum(d.chuan > 0 for d in deals), chuan_against=sum(d.chuan < 0 for d in deals),
@@ -92,14 +97,19 @@ def statistics(deals: Sequence[DealRecord], matches: Sequence[MatchRecord], leve
     )
 
 
+def _preset(row: DealRecord | MatchRecord) -> str:
+    return row.preset
+
+
 def _split(deals: Sequence[DealRecord], matches: Sequence[MatchRecord],
-           key: str) -> dict[str, tuple[Share, Share]]:
-    names = sorted({getattr(r, key) for r in [*deals, *matches]})
-    return {name: (share(d.outcome for d in deals if getattr(d, key) == name),
-                   share(m.outcome for m in matches if getattr(m, key) == name)) for name in names}
+           key: Callable[[DealRecord | MatchRecord], str]) -> dict[str, tuple[Share, Share]]:
+    rows: list[DealRecord | MatchRecord] = [*deals, *matches]
+    names = sorted({key(r) for r in rows})
+    return {name: (share(d.outcome for d in deals if key(d) == name),
+                   share(m.outcome for m in matches if key(m) == name)) for name in names}
 
 
 def choices(deals: Iterable[DealRecord]) -> tuple[list[str], list[str]]:
-    """The bot levels and presets that occur, for the filters."""
+    """The bot levels (and ``SHARED``) and presets that occur, for the filters."""
     rows = list(deals)
-    return sorted({d.bot_level for d in rows}), sorted({d.preset for d in rows})
+    return sorted({level_key(d) for d in rows}), sorted({d.preset for d in rows})

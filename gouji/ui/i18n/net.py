@@ -68,12 +68,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "net_timeout": ("{name} 超时，电脑替他出了一手", "{name} ran out of time: a bot played for him"),
     "net_reconnecting": ("和主机的连接断了，正在重连…", "The link to the host dropped: reconnecting…"),
     "net_reconnected": ("已重新连上主机", "Connected to the host again"),
-    "net_host_gone": ("主机不见了：{why}", "The host is gone: {why}"),
+    "net_host_gone": ("房主已离开：{why}", "The host has left: {why}"),
     "net_host_gone_plain": ("和主机的连接断了", "the link to the host is down"),
     "net_retry": ("重连", "Reconnect"),
     "net_retry_failed": ("重连失败：{why}", "Could not reconnect: {why}"),
     "net_tuoguan_local": ("托管：电脑替你出牌（在你这边）", "托管: a bot plays your seat (on your computer)"),
     "net_to_lobby": ("回到标题", "To the title"),
+    "net_away_mark": ("托管", "bot plays"),
+    "net_quit_hosting_question": ("你是这张桌子的房主，朋友们还在桌上。离开会关闭这张桌子，他们会被告知。确定离开吗？",
+                                  "You host this table and your friends are at it. Leaving closes the table "
+                                  "(they are told so). Leave anyway?"),
+    "net_quit_hosting_yes": ("关闭桌子并离开", "Close the table and leave"),
     "net_recorded": ("这场比赛已记入你的牌局记录", "The match is in your history"),
     "net_not_recorded": ("这场比赛没能记下：{why}", "The match could not be recorded: {why}"),
 }

@@ -85,6 +85,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "new_over_save_yes": ("放弃并开新局", "Give up, new match"),
     "level_random": ("随机", "random"),
     "level_mixed": ("混合", "mixed"),
+    "level_shared": ("联机", "with friends"),
     # history list
     "hl_title": ("牌局记录", "Past deals"),
     "hl_count": ("最近 {n} 局，最新的在上面 · 点一局或按回车复盘", "The latest {n} deal{n_s}, newest first · click one or press Enter to review it"),
@@ -93,6 +94,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "hl_chuan_for": ("我方串三户", "串三户 by us"),
     "hl_chuan_against": ("被串三户", "串三户 against"),
     "hl_practice": ("练习", "practice"),
+    "hl_with": ("同桌：{names}", "with {names}"),
+    "hl_room": ("房间 {room}", "room {room}"),
     "hl_open": ("复盘", "Review"),
     "hl_paste": ("输入牌局码", "Paste a code"),
     "hl_stats": ("统计", "Statistics"),

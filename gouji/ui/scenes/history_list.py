@@ -1,4 +1,5 @@
-"""The history list: past deals, newest first (practice games marked), each
+"""The history list: past deals, newest first (practice games and matches
+with friends marked: 联机 and who sat there), each
 opening its review (click it, or ↑/↓ and Enter); a deal code can be pasted
 from here too. Rows are read on the history's worker thread."""
 
@@ -8,7 +9,7 @@ from concurrent.futures import Future
 
 import pygame
 
-from ...store.records import DealRecord
+from ...store.records import DealRecord, level_key
 from ..draw import theme
 from ..draw.scrollbar import Scrollbar
 from ..draw.stats import StatsDrawer, level_name, preset_name
@@ -136,15 +137,24 @@ class HistoryScene(Scene):
         cells = ((deal.ended.replace("T", " ")[:16], 60, 170, theme.TEXT_DIM),
                  (t("hl_deal", lang, n=deal.index + 1), 240, 110, theme.TEXT),
                  (preset_name(deal.preset, lang), 360, 150, theme.TEXT),
-                 (level_name(deal.bot_level, lang), 520, 110, theme.TEXT),
+                 (level_name(level_key(deal), lang), 520, 110, theme.GOLD if deal.shared else theme.TEXT),
                  (t(f"place_{deal.place}", lang), 640, 150, theme.GOLD),
                  (f"{points:+d}", 800, 80, colour),
                  (t("hl_chuan_for" if deal.chuan > 0 else "hl_chuan_against", lang) if deal.chuan else "", 890,
                   110, theme.GOLD),
-                 (t("hl_practice", lang) if deal.practice else "", 1010, 110, theme.TEXT_DIM))
+                 (self._mark(deal), 1010, 230, theme.TEXT_DIM))
         for text, x, width, colour_ in cells:
             if text:
                 pen.text(screen, text, x, y, 17, colour_, bold=chosen, width=width)
+
+    def _mark(self, deal: DealRecord) -> str:
+        """练习, or who the player sat with at a shared table (its room when only bots did)."""
+        lang = self.app.settings.language
+        if deal.shared is not None:
+            others = deal.shared.others(deal.human)
+            return t("hl_with", lang, names="、".join(others) if lang == "zh" else ", ".join(others)) if others \
+                else t("hl_room", lang, room=deal.shared.room)
+        return t("hl_practice", lang) if deal.practice else ""
 
 
 __all__ = ["HistoryScene"]

@@ -21,7 +21,7 @@ from ..draw import theme
 from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
 from .base import Host, Scene
-from .net_session import NetSession
+from .net_session import NetSession, confirm_close, shown_name
 
 LEVELS = ("easy", "normal", "hard", "expert")
 DEALS = (1, 2, 3, 5, 8, 10)
@@ -108,11 +108,16 @@ class LobbyScene(Scene):
             self.chosen = None
 
     def leave_table(self) -> None:
-        self.app.scenes.pop()   # leave() closes the link (and the host, if it is ours)
+        if not confirm_close(self.app, self.session, self.app.scenes.pop):
+            self.app.scenes.pop()   # leave() closes the link (and the host, if it is ours)
 
     def leave(self) -> None:
         if not self.handed_on:
             self.session.close()
+
+    def ask_before_leaving(self, go: Callable[[], None]) -> bool:
+        """The app asks before it quits or goes to the title (net_session.confirm_close)."""
+        return confirm_close(self.app, self.session, go)
 
     # ----- input and time ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -192,7 +197,9 @@ class LobbyScene(Scene):
             words, colour = f"{name} {shown}".strip(), theme.TEXT
         else:
             level = t(f"level_{self.config.get('bots', 'normal')}", lang)
-            words, colour = t("lobby_bot", lang, level=level), theme.TEXT_DIM
+            bot = t("lobby_bot", lang, level=level)
+            called = shown_name(info, lang)
+            words, colour = (f"{called} · {bot}" if called else bot), theme.TEXT_DIM
         text = fonts.render_fit(words, L.font(22), colour, rect.width - L.s(24), bold=bool(info.get("person")))
         screen.blit(text, (rect.x + L.s(12), rect.y + L.s(30)))
 

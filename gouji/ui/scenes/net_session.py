@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ...store.settings import NAME_MOST, name_problem
 from ..i18n import t
@@ -19,6 +19,7 @@ from ..i18n import t
 if TYPE_CHECKING:
     from ...net.hosting import LocalHost
     from ...net.seat import RemoteSeat
+    from .base import Host
 
 T = TypeVar("T")
 Words = tuple[str, str]   # (zh, en)
@@ -42,6 +43,16 @@ class NetSession:
     @property
     def hosting(self) -> bool:
         return self.local is not None
+
+    def friends_seated(self) -> bool:
+        """Someone besides this player sits at the table this game hosts, and its match is not over."""
+        me, client = self.seat.seat, self.seat.client
+        return self.hosting and not client.over and any(s.get("person") and s.get("seat") != me for s in client.seats)
+
+    def close_now(self) -> None:
+        """Close at once, on this thread (the game is about to end: a closing thread would die with it);
+        every friend is told the table is closed. A few seconds at most."""
+        self._close()
 
     def close(self) -> None:
         """Leave the table, and stop hosting (the others are told the link closed) — on a thread of its
@@ -80,6 +91,31 @@ class Job(Generic[T]):
 
     def wait(self, timeout: float | None = None) -> bool:
         return self._done.wait(timeout)
+
+
+def shown_name(info: dict[str, Any], lang: str) -> str | None:
+    """A seat's name as the host gives it to everyone (``seats[…]["shown"]``: zh, en); None when the
+    host said none (an older host) or sent something that is not one."""
+    shown = info.get("shown")
+    if isinstance(shown, list) and len(shown) == 2 and all(isinstance(n, str) and 0 < len(n) <= NAME_MOST
+                                                          and n.isprintable() for n in shown):
+        return str(shown[0 if lang == "zh" else 1])
+    return None
+
+
+def confirm_close(app: "Host", session: NetSession, go: Callable[[], None]) -> bool:
+    """Quitting or leaving for the title while this game hosts friends asks first; on yes every friend is
+    told the table is closed, then ``go``. True when it asked (the app waits for the answer). A second
+    request while the question is up (the window's close button again) means it: no second question."""
+    from .confirm import ConfirmScene
+    if not session.friends_seated() or isinstance(app.scenes.top, ConfirmScene):
+        return False
+
+    def close_then_go() -> None:
+        session.close_now()
+        go()
+    app.scenes.push(ConfirmScene(app, "net_quit_hosting_question", "net_quit_hosting_yes", close_then_go))
+    return True
 
 
 # ----- what the player types ------------------------------------------------------------
@@ -151,5 +187,5 @@ def host(name: str, preset: str, bots: str, deals: int, title: str) -> NetSessio
     return NetSession(seat, name, local.url, local.room, local, tuple(local.addresses()))
 
 
-__all__ = ["NetSession", "Job", "check_name", "read_address", "read_code", "refusal_words", "join", "host",
-           "RECONNECT_FOR"]
+__all__ = ["NetSession", "Job", "check_name", "shown_name", "read_address", "read_code", "refusal_words", "join",
+           "host", "RECONNECT_FOR", "confirm_close"]

@@ -16,13 +16,13 @@ import pygame
 from ...engine.errors import IllegalAction
 from ...net.phrases import PHRASES, phrase
 from ...net.seat import News
-from ...store.records import Seating
+from ...store.records import Seating, SharedTable
 from ..draw import theme
 from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
 from ..model.viewing import badge_name
 from .base import Host
-from .net_session import Job, NetSession
+from .net_session import Job, NetSession, confirm_close, shown_name
 from .result import ResultScene
 from .table import TableScene
 from .table_buttons import Spec
@@ -51,21 +51,28 @@ class NetTableScene(TableScene):
         super().__init__(app, table, deal_in=True)
 
     # ----- names ---------------------------------------------------------------------
-    def person(self, seat: int) -> str | None:
+    def _info(self, seat: int) -> dict[str, Any]:
         seats = self.table.seats
-        info = seats[seat] if seat < len(seats) else {}
+        return seats[seat] if seat < len(seats) else {}
+
+    def person(self, seat: int) -> str | None:
+        info = self._info(seat)
         return str(info["name"]) if info.get("person") and info.get("name") else None
+
+    def shown(self, seat: int) -> str:
+        """The seat's name as the host gives it to every player (a person's, or the bot's the host chose);
+        an older host's table falls back to the person's name, or this end's default bot name."""
+        return shown_name(self._info(seat), self.lang) or self.person(seat) or badge_name(self.human, seat,
+                                                                                          self.lang)[0]
 
     def badge_name(self, seat: int) -> tuple[str, str]:
         name, role = badge_name(self.human, seat, self.lang)
-        person = self.person(seat)
-        return (person if person and seat != self.human else name), role
+        return (name if seat == self.human else self.shown(seat)), role
 
     def seat_name(self, seat: int) -> str:
-        person = self.person(seat)
-        if person is None or seat == self.human:
+        if seat == self.human:
             return super().seat_name(seat)
-        return t("log_name", self.lang, role=self.badge_name(seat)[1], name=person)
+        return t("log_name", self.lang, role=self.badge_name(seat)[1], name=self.shown(seat))
 
     # ----- what arrives from the host --------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -141,8 +148,14 @@ class NetTableScene(TableScene):
         self.recorded = True
         if not recorder.enabled:
             return
-        seating = Seating(human=self.human, bot_level=str(self.session.seat.client.config.get("bots", "normal")))
+        seating = Seating(human=self.human, bot_level=str(self.session.seat.client.config.get("bots", "normal")),
+                          table=self.shared_table())
         recorder.ask(lambda history: history.record(record.replay(), seating))
+
+    def shared_table(self) -> SharedTable:
+        """What the history keeps of this table: its room, its title and the people at it."""
+        title = self.session.seat.client.title
+        return SharedTable(self.session.room, title, tuple(self.person(seat) for seat in range(6)))
 
     # ----- deals' ends ------------------------------------------------------------------
     def _deal_ended(self, final: bool) -> None:
@@ -161,6 +174,10 @@ class NetTableScene(TableScene):
     def leave(self) -> None:
         super().leave()
         self.session.close()
+
+    def ask_before_leaving(self, go: Callable[[], None]) -> bool:
+        """The app asks before it quits or goes to the title (see ``confirm_close``)."""
+        return confirm_close(self.app, self.session, go)
 
     # ----- phrases and muting --------------------------------------------------------------
     def side_buttons(self) -> list[Spec]:
@@ -245,19 +262,35 @@ class NetTableScene(TableScene):
     # ----- buttons and drawing -------------------------------------------------------------------
     def _rebuild_buttons(self) -> None:
         super()._rebuild_buttons()
-        if self.gone is not None and self.buttons.by_key("retry") is None:
-            L = self.layout
-            x, y, w, h = L.button_boxes(1)[0]
-            rect = pygame.Rect(0, y - h - L.s(8), max(w, L.s(220)), h)
-            rect.centerx = x + w // 2
+        if self.gone is None or self.buttons.by_key("title") is not None:
+            return
+        L = self.layout
+        _, _, w, h = L.button_boxes(1)[0]
+        rect = pygame.Rect(0, 0, max(w, L.s(220)), h)   # on the felt, clear of the prompt over the buttons
+        rect.center = L.pt(532, 380)
+        if not self.closed_for_good:   # the host may be back (its process restarted, the network healed)
             self.buttons.buttons.append(Button(rect, t("net_retry", self.lang), self.reconnect, key="retry",
                                                size=L.font(22), hotkey=pygame.K_F5))
+            rect = rect.move(0, h + L.s(10))
+        self.buttons.buttons.append(Button(rect, t("net_to_lobby", self.lang), self.app.to_title, key="title",
+                                           size=L.font(22)))
+
+    @property
+    def closed_for_good(self) -> bool:
+        """The host said the table is closed (or refused the seat): coming back cannot work."""
+        closed = self.session.seat.client.closed
+        return closed is not None and closed.code != "replaced"
+
+    def away(self, seat: int) -> bool:
+        """A person's seat whose person is not connected: the host's bot plays it (托管)."""
+        info = self._info(seat)
+        return bool(info.get("person")) and not info.get("present", True)
 
     def draw(self, screen: pygame.Surface) -> None:
         super().draw(screen)
         for seat in range(6):
-            if self.muted(seat):
-                self._tag(screen, seat, t("net_muted_mark", self.lang))
+            if self.muted(seat) or (seat != self.human and self.away(seat)):
+                self._tag(screen, seat, t("net_muted_mark" if self.muted(seat) else "net_away_mark", self.lang))
         for seat, (phrase_id, _) in self.bubbles.items():
             said = phrase(phrase_id)
             if said is not None:
@@ -316,6 +349,11 @@ class NetResultScene(ResultScene):
 
     def _record_buttons(self, *args: Any) -> list[Button]:
         return []
+
+    def seat_name(self, seat: int, lang: str) -> str:
+        """The places and the debts name the seats as the table does (the host's names, the same at every end)."""
+        under = self.under
+        return under.seat_name(seat) if isinstance(under, NetTableScene) else super().seat_name(seat, lang)
 
 
 __all__ = ["NetTableScene", "NetResultScene"]

@@ -41,6 +41,10 @@ class ResultScene(Scene):
         self.note: Line | None = None   # after "copy code": copied, or why not
         self.refresh_language()
 
+    def seat_name(self, seat: int, lang: str) -> str:
+        """How the panel names a seat (a shared table names them as its host does)."""
+        return seat_label(seat, lang, self.human)
+
     def refresh_language(self) -> None:
         lang, L = self.app.settings.language, self.app.layout
         left, right = pygame.Rect(L.box(415, BUTTON_Y, 210, 46)), pygame.Rect(L.box(655, BUTTON_Y, 210, 46))
@@ -132,7 +136,7 @@ class ResultScene(Scene):
             y = 76 + i * 36
             colour = theme.TEAM_OURS if team(seat) == self.ours else theme.TEAM_THEIRS
             self._text(screen, L, t(f"place_{i}", lang), 36, y, 20, theme.TEXT, bold=True)
-            self._text(screen, L, seat_label(seat, lang, self.human), 150, y, 20, colour)
+            self._text(screen, L, self.seat_name(seat, lang), 150, y, 20, colour)
             self._text(screen, L, f"{points[i]:+d}", 350, y, 20, theme.TEXT)
             if self.rules.kai_dian:
                 opened = result.opened[seat]
@@ -177,7 +181,7 @@ class ResultScene(Scene):
         for i, p in enumerate(owed[:12]):
             column, row = divmod(i, 6)
             kind = KIND_NAMES[p.kind][0 if lang == "zh" else 1]
-            line = t("owed_line", lang, giver=seat_label(p.giver, lang, self.human),
-                     receiver=seat_label(p.receiver, lang, self.human),
+            line = t("owed_line", lang, giver=self.seat_name(p.giver, lang),
+                     receiver=self.seat_name(p.receiver, lang),
                      kind=kind, count=p.count)
             self._text(screen, L, line, 36 + column * 440, 454 + row * 26, 16, theme.TEXT)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import pygame
@@ -355,9 +356,22 @@ class App(RecordsNav, LearnMixin):
             self.exit_code = 1
 
     def to_title(self) -> None:
+        if not self._asks_first(self._to_title_now):
+            self._to_title_now()
+
+    def _to_title_now(self) -> None:
         from ..scenes.title import TitleScene
         self.table = None
         self.scenes.reset(TitleScene(self))
+
+    def _asks_first(self, go: Callable[[], None]) -> bool:
+        """A scene that hosts friends' table asks before the game leaves it (``ask_before_leaving``:
+        True when it asked; ``go`` runs on yes)."""
+        for scene in list(self.scenes.scenes):
+            ask = getattr(scene, "ask_before_leaving", None)
+            if ask is not None and ask(go):
+                return True
+        return False
 
     def open_help(self) -> None:
         from ..scenes.help import HelpScene
@@ -377,6 +391,10 @@ class App(RecordsNav, LearnMixin):
             self.scenes.push(MenuScene(self, self.scenes.top))
 
     def quit(self) -> None:
+        if not self._asks_first(self._quit_now):
+            self._quit_now()
+
+    def _quit_now(self) -> None:
         self.running = False
 
     def trace(self, line: str) -> None:
@@ -389,7 +407,7 @@ class App(RecordsNav, LearnMixin):
     # ----- loop ----------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
