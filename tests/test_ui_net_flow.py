@@ -143,6 +143,43 @@ def test_the_lobby_leave_button_closes_the_link(screen, quick_host):
     a.scenes.reset(TitleScene(a))
 
 
+def test_the_host_s_timer_button_cycles_and_the_guest_sees_it_at_every_size(display, screen, quick_host):
+    a, lobby_a = host_from_title(screen)
+    b, _ = join_by_code(screen, f"127.0.0.1:{lobby_a.session.local.port}", lobby_a.session.room)
+    lobby_b = b.scenes.top
+    assert isinstance(lobby_b, LobbyScene)
+    try:
+        wait_for(lambda: lobby_b.config and sum(bool(s.get("person")) for s in lobby_a.seats) == 2, a, b,
+                 what="both seated")
+        room = lobby_a.session.local.host.tables[lobby_a.session.room].room
+        assert lobby_b.buttons.by_key("timer") is None                  # the guest only reads it
+        assert room.config.move_seconds == 0 and lobby_a.buttons.by_key("timer").label == "计时：无"
+        for seconds, label in ((15, "计时：15 秒"), (30, "计时：30 秒"), (60, "计时：60 秒"), (0, "计时：无")):
+            click(lobby_a, lobby_a.buttons.by_key("timer").rect.center)
+            wait_for(lambda: lobby_b.config.get("move_seconds") == seconds == lobby_a.config.get("move_seconds"),
+                     a, b, what=f"the timer at {seconds}")
+            assert room.config.move_seconds == seconds
+            assert lobby_a.buttons.by_key("timer").label == label and ("timer", label) in lobby_b.setting_labels()
+        lobby_a.session.seat.configure(move_seconds=60)   # the widest label, at every size and in both languages
+        wait_for(lambda: lobby_b.config.get("move_seconds") == 60 == lobby_a.config.get("move_seconds"), a, b)
+        for size in ((1280, 720), (1366, 768), (1920, 1080)):
+            for lang, words in (("zh", "计时：60 秒"), ("en", "Timer: 60 s")):
+                for app, lobby in ((a, lobby_a), (b, lobby_b)):
+                    app.screen = display.set_mode(size)
+                    app.update_settings(language=lang)
+                    lobby.refresh_language()
+                    app.fonts.cuts = []
+                    app.draw()
+                    assert ("timer", words) in lobby.setting_labels() and not app.fonts.cuts, (size, lang)
+                rects = [button.rect for button in lobby_a.buttons.buttons]
+                assert len(rects) == 6 and lobby_a.buttons.by_key("timer").label == words
+                assert all(app.screen.get_rect().contains(r) for r in rects), (size, lang)
+                assert all(not r.colliderect(o) for i, r in enumerate(rects) for o in rects[i + 1:]), (size, lang)
+    finally:
+        for app in (a, b):
+            app.scenes.reset(TitleScene(app))
+
+
 def test_the_player_name_is_checked_and_kept(screen):
     from gouji.store.settings import DEFAULT_NAME, Settings, load_settings
     assert Settings().player_name == DEFAULT_NAME

@@ -34,14 +34,16 @@ def shot(app, name: str) -> None:
         pygame.image.save(app.screen, os.path.join(SHOTS, name))
 
 
-def two_at_a_table(screen):
-    """A host and a guest at a started two-deal table (neither on 托管: the match waits for them)."""
+def two_at_a_table(screen, move_seconds: int = 0):
+    """A host and a guest at a started two-deal table (neither on 托管: the match waits for them, or
+    for the host's move timer)."""
     from gouji.ui.scenes.net_table import NetTableScene
     a, lobby_a = host_from_title(screen, "房主")
     b, _ = join_by_code(screen, f"127.0.0.1:{lobby_a.session.local.port}", lobby_a.session.room, "朋友")
     wait_for(lambda: sum(bool(s.get("person")) for s in lobby_a.seats) == 2, a, b, what="both seated")
-    lobby_a.session.seat.configure(deals=2)
-    wait_for(lambda: lobby_a.config.get("deals") == 2, a, b, what="the settings")
+    lobby_a.session.seat.configure(deals=2, move_seconds=move_seconds)
+    wait_for(lambda: lobby_a.config.get("deals") == 2 and lobby_a.config.get("move_seconds") == move_seconds, a, b,
+             what="the settings")
     click(lobby_a, lobby_a.buttons.by_key("start").rect.center)
     wait_for(lambda: all(isinstance(app.scenes.scenes[0], NetTableScene) for app in (a, b)), a, b, what="the start")
     room = lobby_a.session.local.host.tables[lobby_a.session.room].room
@@ -67,6 +69,29 @@ def test_every_seat_has_the_hosts_name_at_every_end(screen, quick_host, monkeypa
         assert any("朋友" in text for text in drawn) and any("老王" in text for text in drawn)
         assert not any("小李" in text for text in drawn)   # the offline default for the guest's seat
         assert result.seat_label(1, "zh", 0) == "下家小李"   # the offline panel is as it was
+    finally:
+        for app in (a, b):
+            app.scenes.reset(TitleScene(app))
+
+
+def test_the_host_s_move_timer_shows_at_the_seat_to_act_at_both_ends(screen, quick_host):
+    a, b, table_a, table_b, room = two_at_a_table(screen, move_seconds=30)
+    try:
+        a.update_settings(move_timer=True)   # this end's own timer: never plays for him at a shared table
+        people = (table_a.human, table_b.human)
+        wait_for(lambda: table_a.table.current_seat in people and table_a.seat_timer(table_a.table.current_seat)
+                 and table_b.seat_timer(table_a.table.current_seat), a, b, what="a person's timed turn")
+        seat = table_a.table.current_seat
+        for scene in (table_a, table_b):
+            left, full = scene.seat_timer(seat)
+            assert full == 30.0 and 25.0 < left <= 30.0 and not scene.thinking(seat)   # the ring, not the dots
+            assert all(scene.seat_timer(other) is None for other in range(6) if other != seat)
+            assert scene.timer_left() is None
+        before = table_b.seat_timer(seat)[0]
+        step(a, b, pause=0.3)
+        assert table_b.seat_timer(seat)[0] < before and room.config.move_seconds == 30   # it runs down
+        a.draw(), b.draw()
+        shot(b, "host_timer.png")
     finally:
         for app in (a, b):
             app.scenes.reset(TitleScene(app))

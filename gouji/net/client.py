@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -55,7 +56,8 @@ class TableClient:
         self.rules: RuleSet | None = None
         self.view: SeatView | None = None
         self.turn = 0
-        self.clock: dict[str, Any] | None = None
+        self.clock: dict[str, Any] | None = None    # the move timer of the seat to act, as the last view said
+        self.clock_ends: float | None = None         # ... and when it runs out here, on time.monotonic()
         self.stream: list[Event] = []
         self.notices: list[dict[str, Any]] = []
         self.said: list[tuple[int, str]] = []
@@ -270,7 +272,9 @@ class TableClient:
             raise WireError("turn is not a number")
         self.stream.extend(events_from_wire(data["events"]))
         self._history, self.view, self.turn = history, view, turn
-        self.clock = data.get("clock") if isinstance(data.get("clock"), dict) else None
+        clock = data.get("clock")
+        self.clock = clock if isinstance(clock, dict) else None
+        self.clock_ends = _clock_ends(self.clock)
 
     def _deal_end(self, data: dict[str, Any]) -> None:
         places = data["places"]
@@ -312,6 +316,18 @@ HANDLERS: dict[str, Callable[[TableClient, dict[str, Any]], None]] = {
     "view": TableClient._view, "deal_end": TableClient._deal_end, "match_end": TableClient._match_end,
     "said": TableClient._said, "error": TableClient._error, "bye": TableClient._bye, "pong": TableClient._pong,
 }
+
+
+
+def _clock_ends(clock: dict[str, Any] | None) -> float | None:
+    """When a view's move timer runs out here (on ``time.monotonic()``), or None when it has none (or a bad one)."""
+    if clock is None:
+        return None
+    seat, left = clock.get("seat"), clock.get("left")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(left, (int, float)) \
+            or isinstance(left, bool):
+        return None
+    return time.monotonic() + max(0.0, float(left))
 
 
 def _seat(value: Any) -> int:

@@ -14,6 +14,7 @@ other way). ``pump()`` reads what arrived since the last frame.
 from __future__ import annotations
 
 import random
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -50,6 +51,8 @@ class RemoteTable:
         self.record: NetRecord | None = None
         self.seats: list[dict[str, Any]] = []
         self.connected = True
+        self.config: dict[str, Any] = {}      # the table's settings, as the host gives them
+        self.clock: tuple[int, float] | None = None   # the host's move timer (seat, its end on time.monotonic())
         self._view: SeatView | None = None
         self._turn = 0
         self._sent: int | None = None         # the turn our last action was meant for, until the host answers
@@ -84,6 +87,8 @@ class RemoteTable:
         self._turn = news.turn
         self.results.extend(deal_result(r) for r in news.results)
         self.seats = news.seats or self.seats
+        self.config = news.config or self.config
+        self.clock = news.clock
         self.connected = news.connected
         if news.over and news.record is not None and self.totals is None:
             self.record = news.record
@@ -119,6 +124,16 @@ class RemoteTable:
         result = self.results[deal]
         return replace(view, places=result.places, finish_order=result.places, current_seat=None, legal_moves=(),
                        phase=Phase.OVER)
+
+    def clock_left(self, seat: int, now: float | None = None) -> tuple[float, float] | None:
+        """(seconds left, of how many) on the host's move timer of ``seat``, while it is his turn and the
+        timer runs; None otherwise (no timer at this table, or a seat the host's bot plays)."""
+        clock, full = self.clock, self.config.get("move_seconds")
+        if clock is None or clock[0] != seat or seat != self.current_seat or self.is_over \
+                or not isinstance(full, int) or isinstance(full, bool) or full <= 0:
+            return None
+        left = clock[1] - (time.monotonic() if now is None else now)
+        return max(0.0, min(float(full), left)), float(full)
 
     def _may_act(self) -> bool:
         view = self._view

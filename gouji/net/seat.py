@@ -50,6 +50,8 @@ class News:
     started: bool = False
     record: NetRecord | None = None                         # the match, at its end
     connected: bool = True                                  # False while the link is down (coming back)
+    clock: tuple[int, float] | None = None                  # the host's move timer: (seat to act, when it runs
+                                                            # out on time.monotonic()), while it runs
 
 
 class RemoteSeat:
@@ -104,9 +106,10 @@ class RemoteSeat:
             new = totals.get(name, 0) - self._seen[name]
             fresh[name] = tuple(getattr(c, attribute)[-new:]) if new > 0 else ()
             self._seen[name] = totals.get(name, 0)
+        clock = (int(c.clock["seat"]), c.clock_ends) if c.clock is not None and c.clock_ends is not None else None
         return News(c.view, c.turn, fresh["events"], fresh["notices"], fresh["said"], fresh["errors"],
                     fresh["results"], list(c.seats), c.over, c.closed, dict(c.config), c.started, c.record,
-                    c.connected)
+                    c.connected, clock)
 
     def act(self, action: str, cards: list[int] | None = None) -> None:
         self._post(self.client.act(action, cards))

@@ -13,7 +13,6 @@ from ...engine.cards import RANK_OF_CARD
 from ...engine.seats import opposite, same_team
 from ...engine.view import SeatView
 from ..i18n import t
-from ..model.prompts import MOVE_SECONDS
 from . import theme
 from .avatars import Avatars
 from .fonts import SHRINK
@@ -65,17 +64,18 @@ class SeatsPainter(Painter):
             self._draw_count(screen, count, rect)
         if self.scene.thinking(seat):
             self._draw_thinking(screen, x + L.s(6) + size, y + L.s(6))
-        left_s = self.scene.timer_left() if seat == view.seat else None
-        if left_s is not None:
-            self._draw_timer(screen, (x + L.s(6) + size // 2, y + L.s(6) + size // 2), size, left_s)
+        timer = self.scene.seat_timer(seat)
+        if timer is not None:
+            self._draw_timer(screen, (x + L.s(6) + size // 2, y + L.s(6) + size // 2), size, *timer)
 
-    def _draw_timer(self, screen: pygame.Surface, centre: tuple[int, int], size: int, left: float) -> None:
-        """The move timer: a ring around his face that runs down, and the seconds."""
+    def _draw_timer(self, screen: pygame.Surface, centre: tuple[int, int], size: int, left: float,
+                    full: float) -> None:
+        """The move timer: a ring around his face that runs down (from ``full`` seconds), and the seconds."""
         L = self.L
         rect = pygame.Rect(0, 0, size + L.s(8), size + L.s(8))
         rect.center = centre
         colour = theme.WARN if left <= 5 else theme.GOLD
-        sweep = 2 * math.pi * left / MOVE_SECONDS
+        sweep = 2 * math.pi * min(1.0, left / full) if full > 0 else 0.0
         pygame.draw.arc(screen, colour, rect, math.pi / 2, math.pi / 2 + sweep, max(3, L.s(4)))
         label = self.fonts.render(t("timer", self.scene.lang, n=math.ceil(left)), L.font(14), colour, bold=True)
         screen.blit(label, label.get_rect(midbottom=(centre[0], rect.top - L.s(2))))

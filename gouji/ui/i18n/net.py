@@ -51,6 +51,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lobby_rules": ("规则：{name}", "Rules: {name}"),
     "lobby_bots": ("空座电脑：{level}", "Bots: {level}"),
     "lobby_deals": ("局数：{n}", "Deals: {n}"),
+    "lobby_timer": ("计时：{what}", "Timer: {what}"),
+    "lobby_timer_off": ("无", "off"),
+    "lobby_timer_on": ("{n} 秒", "{n} s"),
     "lobby_start": ("开始", "Start"),
     "lobby_leave": ("离开", "Leave"),
     "lobby_swap_tip": ("点两个座位交换位置", "Click two seats to swap them"),
@@ -81,4 +84,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "net_quit_hosting_yes": ("关闭桌子并离开", "Close the table and leave"),
     "net_recorded": ("这场比赛已记入你的牌局记录", "The match is in your history"),
     "net_not_recorded": ("这场比赛没能记下：{why}", "The match could not be recorded: {why}"),
+}
+
+# lines whose subject may be the player himself (``t`` uses these when name is "You")
+YOU: dict[str, str] = {
+    "net_back": "You are back",
 }

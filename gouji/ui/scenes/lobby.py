@@ -1,6 +1,7 @@
 """The lobby of a shared table: the room code big and clear, the host's
 addresses, the six seats in their two teams (0·2·4 against 1·3·5: partners
-sit every other seat), the rules, the bots' level and the number of deals.
+sit every other seat), the rules, the bots' level, the number of deals and
+the move timer.
 
 The host may change the settings, swap two seats (click one, then the
 other) and start; everyone else sees the same lobby and may leave. When the
@@ -25,6 +26,8 @@ from .net_session import NetSession, confirm_close, shown_name
 
 LEVELS = ("easy", "normal", "hard", "expert")
 DEALS = (1, 2, 3, 5, 8, 10)
+MOVE_SECONDS = (0, 15, 30, 60)  # the move timer the host runs (0: none); a timed-out seat is played by a bot
+SETTING_BOXES = ((190, 270), (476, 210), (702, 180), (898, 192))   # the host's four buttons: (x, width), design
 SEAT_W, SEAT_H = 360, 70       # a seat's card, design pixels
 COLUMNS = (250, 670)           # the two teams' columns (left edges)
 SEATS_TOP = 262
@@ -70,24 +73,33 @@ class LobbyScene(Scene):
         self.buttons.set(buttons)
 
     def _setting_buttons(self) -> list[Button]:
-        L, lang, c = self.app.layout, self.app.settings.language, self.config
-        specs = (("rules", t("lobby_rules", lang, name=t(f"preset_{c.get('preset', 'qingdao')}", lang)), 250, 300),
-                 ("bots", t("lobby_bots", lang, level=t(f"level_{c.get('bots', 'normal')}", lang)), 570, 230),
-                 ("deals", t("lobby_deals", lang, n=c.get("deals", 2)), 820, 210))
+        L = self.app.layout
         return [Button(pygame.Rect(L.box(x, 626, w, 44)), label, self._cycler(key), key=key, size=L.font(17))
-                for key, label, x, w in specs]
+                for (key, label), (x, w) in zip(self.setting_labels(), SETTING_BOXES, strict=True)]
+
+    def setting_labels(self) -> list[tuple[str, str]]:
+        """The table's settings in words (the host's buttons, the guests' line): rules, bots, deals, timer."""
+        lang, c = self.app.settings.language, self.config
+        seconds = c.get("move_seconds") or 0
+        timer = t("lobby_timer_on", lang, n=seconds) if seconds else t("lobby_timer_off", lang)
+        return [("rules", t("lobby_rules", lang, name=t(f"preset_{c.get('preset', 'qingdao')}", lang))),
+                ("bots", t("lobby_bots", lang, level=t(f"level_{c.get('bots', 'normal')}", lang))),
+                ("deals", t("lobby_deals", lang, n=c.get("deals", 2))),
+                ("timer", t("lobby_timer", lang, what=timer))]
 
     def _cycler(self, what: str) -> Callable[[], None]:
         return lambda: self.cycle(what)
 
     # ----- the host's choices ------------------------------------------------------------------
     def cycle(self, what: str) -> None:
-        """The next rules preset, bots' level or number of deals (the host tells everyone)."""
+        """The next rules preset, bots' level, number of deals or move timer (the host tells everyone)."""
         c = self.config
         if what == "rules":
             self.session.seat.configure(rules=_next(tuple(PRESETS), c.get("preset")))
         elif what == "bots":
             self.session.seat.configure(bots=_next(LEVELS, c.get("bots")))
+        elif what == "timer":
+            self.session.seat.configure(move_seconds=_next(MOVE_SECONDS, c.get("move_seconds") or 0))
         else:
             self.session.seat.configure(deals=_next(DEALS, c.get("deals")))
 
@@ -204,7 +216,7 @@ class LobbyScene(Scene):
         screen.blit(text, (rect.x + L.s(12), rect.y + L.s(30)))
 
     def _draw_footer(self, screen: pygame.Surface) -> None:
-        L, lang, c = self.app.layout, self.app.settings.language, self.config
+        L, lang = self.app.layout, self.app.settings.language
         if self.closed is not None:
             self._centred(screen, self.closed[0] if lang == "zh" else self.closed[1], L.pt(0, 572)[1], 20,
                           theme.WARN, True)
@@ -215,9 +227,7 @@ class LobbyScene(Scene):
                                                                                                   lang)
             line = f"{t('lobby_people', lang, n=people)}    {tip}"
         else:
-            settings = "   ".join((t("lobby_rules", lang, name=t(f"preset_{c.get('preset', 'qingdao')}", lang)),
-                                   t("lobby_bots", lang, level=t(f"level_{c.get('bots', 'normal')}", lang)),
-                                   t("lobby_deals", lang, n=c.get("deals", 2))))
+            settings = "   ".join(label for _, label in self.setting_labels())
             self._centred(screen, settings, L.pt(0, 630)[1], 19, theme.TEXT)
             line = f"{t('lobby_people', lang, n=people)}    {t('lobby_wait_host', lang)}"
         self._centred(screen, line, L.pt(0, 572)[1], 18, theme.GOLD)

@@ -3,11 +3,13 @@ by a ``RemoteTable`` (gouji/net/remote_table.py) — plus what only a shared
 table has: the players' names on the badges, quick phrases (the 快捷语
 button or J; a phrase shows as a bubble by its sender's seat), muting a
 player (click his badge), notices of who left (托管), came back or ran out of
-time, the host gone (Reconnect), and the match recorded into the player's
-own history at its end."""
+time, the host's move timer on the badge of the seat to act (the host plays
+for a seat whose time ran out), the host gone (Reconnect), and the match
+recorded into the player's own history at its end."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +50,7 @@ class NetTableScene(TableScene):
         self.retry: Job[None] | None = None
         self.recorded = False
         self.result_due: bool | None = None                 # a deal ended before its result arrived (final?)
+        self.clock_shown: tuple[int, int] | None = None     # the host's move timer as last drawn (seat, seconds)
         super().__init__(app, table, deal_in=True)
 
     # ----- names ---------------------------------------------------------------------
@@ -85,7 +88,11 @@ class NetTableScene(TableScene):
             if self.time >= until:
                 del self.bubbles[seat]
                 changed = True
-        return super().update(dt) or changed
+        changed = super().update(dt) or changed
+        shown = self._clock_shown()
+        if shown != self.clock_shown:   # the host's move timer ticks: redraw each second
+            self.clock_shown, changed = shown, True
+        return changed
 
     def _news(self, news: News) -> bool:
         for refusal in news.errors:
@@ -280,6 +287,26 @@ class NetTableScene(TableScene):
         """The host said the table is closed (or refused the seat): coming back cannot work."""
         closed = self.session.seat.client.closed
         return closed is not None and closed.code != "replaced"
+
+    # ----- the host's move timer -------------------------------------------------------
+    def timed(self) -> bool:
+        """The host keeps the time at a shared table (its bot plays a seat whose time ran out, and everyone
+        is told): this end's own move timer (the setting) never plays for the player here."""
+        return False
+
+    def seat_timer(self, seat: int) -> tuple[float, float] | None:
+        """The host's move timer of the seat to act (if the table has one), once his turn shows here."""
+        if not self.director.idle(self.table.stream):
+            return None
+        return self.table.clock_left(seat)
+
+    def thinking(self, seat: int) -> bool:
+        return super().thinking(seat) and self.seat_timer(seat) is None   # the timer's ring, not the dots
+
+    def _clock_shown(self) -> tuple[int, int] | None:
+        seat = self.table.current_seat
+        timer = self.seat_timer(seat) if seat is not None else None
+        return None if seat is None or timer is None else (seat, math.ceil(timer[0]))
 
     def away(self, seat: int) -> bool:
         """A person's seat whose person is not connected: the host's bot plays it (托管)."""

@@ -154,7 +154,7 @@ class ReviewScene(Scene):
     def thinking(self, seat: int) -> bool:
         return False
 
-    def timer_left(self) -> float | None:
+    def seat_timer(self, seat: int) -> tuple[float, float] | None:
         return None
 
     def notes_for_log(self) -> list[tuple[int, Line]]:

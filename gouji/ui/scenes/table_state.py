@@ -123,6 +123,11 @@ class TableState:
             return None
         return max(0.0, MOVE_SECONDS - (self.time - self._turn[1]))
 
+    def seat_timer(self, seat: int) -> tuple[float, float] | None:
+        """(seconds left, of how many) on the move timer at ``seat``'s badge: his own, at his turn."""
+        left = self.timer_left() if seat == self.view.seat else None
+        return None if left is None else (left, MOVE_SECONDS)
+
     def notes_for_log(self) -> list[tuple[int, Line]]:
         """This deal's notes, each at its place among the events shown."""
         return [(shown, line) for deal, shown, line in self.log_notes if deal == self.board.deal_index]
