@@ -82,10 +82,17 @@ class Arena:
         self._run(match, seed, names)
         return match
 
-    def _run(self, game: Game | Match, seed: int, names: list[str]) -> None:
+    def make_players(self, names: list[str], seed: int) -> list[bots.Bot]:
+        """The deal's bots, one per seat (the panel puts its styles here)."""
         think = self.thinking
-        players = [bots.make(name, seat, seed, think.think_ms, think.think_nodes, think.workers, think.inference)
-                   for seat, name in enumerate(names)]
+        return [bots.make(name, seat, seed, think.think_ms, think.think_nodes, think.workers, think.inference)
+                for seat, name in enumerate(names)]
+
+    def done_with(self, players: list[bots.Bot]) -> None:
+        """Called when a deal or match is over (the panel counts failed searches here)."""
+
+    def _run(self, game: Game | Match, seed: int, names: list[str]) -> None:
+        players = self.make_players(names, seed)
         rngs = [random.Random(seed * 7919 + seat) for seat in SEATS]
         while not game.is_over:
             seat = game.current_seat
@@ -103,6 +110,7 @@ class Arena:
             except IllegalAction:
                 self.illegal += 1
                 game.apply(rngs[seat].choice(game.legal_actions()))
+        self.done_with(players)
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -28,7 +28,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import random
 import statistics
 import time
 from collections.abc import Sequence
@@ -41,9 +40,6 @@ from typing import Any
 import bots
 from bots.styles import STYLES, make_style
 
-from ..engine.errors import IllegalAction
-from ..engine.game import Game
-from ..engine.match import Match
 from ..engine.rules import RuleSet
 from ..engine.scoring import raw_team_points
 from ..engine.seats import SEATS, team
@@ -65,29 +61,14 @@ def make_player(name: str, seat: int, seed: int, thinking: Thinking) -> bots.Bot
 
 @dataclass
 class PanelArena(Arena):
-    """The arena's deal loop (``Arena._run``) with the panel's styles in the seats."""
+    """The arena's deal loop with the panel's styles in the seats, counting failed searches."""
 
     search_errors: int = 0
 
-    def _run(self, game: Game | Match, seed: int, names: list[str]) -> None:
-        players = [make_player(name, seat, seed, self.thinking) for seat, name in enumerate(names)]
-        rngs = [random.Random(seed * 7919 + seat) for seat in SEATS]
-        while not game.is_over:
-            seat = game.current_seat
-            assert seat is not None
-            view = game.view(seat)
-            start = time.perf_counter()
-            action = players[seat].choose(view, rngs[seat])
-            spent = time.perf_counter() - start
-            self.times[names[seat]].append(spent)
-            if getattr(players[seat], "searched", False):
-                self.times[f"{names[seat]} searched"].append(spent)
-            self.decisions += 1
-            try:
-                game.apply(action)
-            except IllegalAction:
-                self.illegal += 1
-                game.apply(rngs[seat].choice(game.legal_actions()))
+    def make_players(self, names: list[str], seed: int) -> list[bots.Bot]:
+        return [make_player(name, seat, seed, self.thinking) for seat, name in enumerate(names)]
+
+    def done_with(self, players: list[bots.Bot]) -> None:
         self.search_errors += sum(getattr(player, "search_errors", 0) for player in players)
 
 
