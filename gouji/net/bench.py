@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import statistics
@@ -28,6 +29,7 @@ from typing import Any
 
 from .botclient import play_seat
 from .client import TableClient
+from .gcpolicy import steady_collections
 from .host import Host, HostConfig
 from .room import RoomConfig
 
@@ -47,7 +49,8 @@ def start_host(tables: int, core: int | None) -> tuple[subprocess.Popen[str], di
     def pin() -> None:
         if core is not None:
             os.sched_setaffinity(0, {core})
-    process = subprocess.Popen([sys.executable, "-m", "gouji.net.bench", "--serve", str(tables)],
+    process = subprocess.Popen([sys.executable, "-m", "gouji.net.bench", "--serve", str(tables),
+                                *(["--plain-gc"] if os.environ.get("GOUJI_BENCH_PLAIN_GC") else [])],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                preexec_fn=pin)
     assert process.stdout is not None
@@ -67,7 +70,7 @@ def stop_host(process: subprocess.Popen[str]) -> dict[str, Any]:
     return figures
 
 
-async def serve(tables: int) -> None:
+async def serve(tables: int, steady: bool = True) -> None:
     """The host's side: the tables, its event loop's lag and the time each action takes to go out."""
     host = Host(HostConfig(autostart=6, idle_timeout=3600, max_connections=6 * tables + 16))
     for _ in range(tables):
@@ -83,11 +86,30 @@ async def serve(tables: int) -> None:
         fanout.append(time.perf_counter() - start)
     host._applied = timed   # type: ignore[method-assign]
     lagger = asyncio.create_task(loop_lag(lags))
+    pauses = gc_pauses()
+    keeper = asyncio.create_task(steady_collections()) if steady else None
     print(json.dumps({"port": host.port, "rooms": list(host.tables)}), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     lagger.cancel()
-    print(json.dumps({"host_loop_lag_ms": percentiles(lags), "host_fanout_ms": percentiles(fanout)}), flush=True)
+    if keeper is not None:
+        keeper.cancel()
+    print(json.dumps({"host_loop_lag_ms": percentiles(lags), "host_fanout_ms": percentiles(fanout),
+                      "host_gc_ms": {str(gen): percentiles(times) for gen, times in pauses.items()}}), flush=True)
     await host.close()
+
+
+def gc_pauses() -> dict[int, list[float]]:
+    """The time of each garbage collection from now on, by generation (a long one stalls every table)."""
+    pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    started = [0.0]
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            pauses[info["generation"]].append(time.perf_counter() - started[0])
+    gc.callbacks.append(timed)
+    return pauses
 
 
 def cpu_seconds(pid: int) -> float:
@@ -104,7 +126,8 @@ async def loop_lag(samples: list[float], every: float = 0.01) -> None:
         samples.append(max(0.0, loop.time() - start - every))
 
 
-async def measure(tables: int, think: float, seconds: float, level: str, host_core: int | None) -> dict[str, Any]:
+async def measure(tables: int, think: float, seconds: float, level: str, host_core: int | None,
+                  jitter: float = 0.0) -> dict[str, Any]:
     process, started = start_host(tables, host_core)
     url = f"ws://127.0.0.1:{started['port']}"
     clients: list[TableClient] = []
@@ -120,21 +143,24 @@ async def measure(tables: int, think: float, seconds: float, level: str, host_co
         timings: list[float] = []
         lags: list[float] = []
         lagger = asyncio.create_task(loop_lag(lags))
-        cpu0, wall0 = cpu_seconds(process.pid), time.perf_counter()
-        players = [asyncio.create_task(play_seat(c, level, i, think, timings)) for i, c in enumerate(clients)]
+        cpu0, wall0, mine0 = cpu_seconds(process.pid), time.perf_counter(), time.process_time()
+        players = [asyncio.create_task(play_seat(c, level, i, think, timings, jitter=jitter))
+                   for i, c in enumerate(clients)]
         await asyncio.sleep(seconds)
-        cpu1, wall1 = cpu_seconds(process.pid), time.perf_counter()
+        cpu1, wall1, mine1 = cpu_seconds(process.pid), time.perf_counter(), time.process_time()
         host_figures = await asyncio.get_running_loop().run_in_executor(None, stop_host, process)
         for task in [*players, lagger]:
             task.cancel()
         for client in clients:
             await client.close()
         await asyncio.gather(*players, *readers, lagger, return_exceptions=True)
-        return {"tables": tables, "clients": len(clients), "think_s": think, "seconds": round(wall1 - wall0, 1),
+        return {"tables": tables, "clients": len(clients), "think_s": think, "jitter": jitter,
+                "seconds": round(wall1 - wall0, 1),
                 "actions": len(timings), "actions_per_s": round(len(timings) / (wall1 - wall0), 1),
                 "round_trip_ms": percentiles(timings),
                 "over_50ms": round(sum(t > 0.05 for t in timings) / max(1, len(timings)), 4),
                 "host_cpu_share": round((cpu1 - cpu0) / (wall1 - wall0), 3),
+                "client_cpu_share": round((mine1 - mine0) / (wall1 - wall0), 3),
                 "client_loop_lag_ms": percentiles(lags),
                 "problems": sum(len(c.problems) for c in clients),
                 "mean_ms": round(statistics.fmean(timings) * 1000, 2) if timings else None, **host_figures}
@@ -148,19 +174,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gouji.net.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[1], help="tables (several: one run each)")
     parser.add_argument("--think", type=float, default=0.0, help="seconds each client waits before acting")
+    parser.add_argument("--jitter", type=float, default=0.0,
+                        help="each wait drawn from think × (1 ± jitter): tables do not act in step (0 to 1)")
     parser.add_argument("--seconds", type=float, default=10.0, help="how long each run measures")
     parser.add_argument("--level", default="normal", choices=("random", "easy", "normal", "hard"))
     parser.add_argument("--no-pin", action="store_true", help="do not pin the host and the clients to cores")
     parser.add_argument("--serve", type=int, metavar="TABLES", help=argparse.SUPPRESS)   # the host's process
+    parser.add_argument("--plain-gc", action="store_true", help=argparse.SUPPRESS)     # ... without steady_collections
     args = parser.parse_args(argv)
     if args.serve:
-        asyncio.run(serve(args.serve))
+        asyncio.run(serve(args.serve, steady=not args.plain_gc))
         return 0
     pin = not args.no_pin and hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) >= 2
     if pin:
         os.sched_setaffinity(0, {1})
     for tables in args.tables:
-        result = asyncio.run(measure(tables, args.think, args.seconds, args.level, 0 if pin else None))
+        result = asyncio.run(measure(tables, args.think, args.seconds, args.level, 0 if pin else None,
+                                     min(1.0, max(0.0, args.jitter))))
         print(json.dumps(result), flush=True)
     return 0
 

@@ -26,10 +26,11 @@ from .protocol import BOT_LEVELS, Refusal
 
 
 async def play_seat(client: TableClient, level: str = "normal", seed: int = 0, think: float = 0.0,
-                    timings: list[float] | None = None, answer_within: float = 1.0) -> None:
+                    timings: list[float] | None = None, answer_within: float = 1.0, jitter: float = 0.0) -> None:
     """Play the client's seat until the match is over or the table closes.
 
-    ``think``: seconds to wait before each action (a person's pace). ``timings``: if given, each
+    ``think``: seconds to wait before each action (a person's pace), each time drawn from
+    ``think * (1 ± jitter)`` — people at different tables do not act in step. ``timings``: if given, each
     action's round trip (sent → the view after it arrived), in seconds, is appended to it.
     An action is sent again when no view follows it within ``answer_within`` seconds (the host may
     have dropped it, rate-limited, or refused it): the turn it names keeps it from counting twice."""
@@ -43,7 +44,7 @@ async def play_seat(client: TableClient, level: str = "normal", seed: int = 0, t
         view, turn = client.view, client.turn
         assert view is not None and client.seat is not None
         if think and not tries:
-            await asyncio.sleep(think)
+            await asyncio.sleep(think * random.Random(f"{seed}:{turn}:think").uniform(1 - jitter, 1 + jitter))
             if client.turn != turn:
                 continue
         bot = made.setdefault(client.seat, bots.make(level, client.seat, seed))

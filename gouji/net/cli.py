@@ -27,6 +27,7 @@ from pathlib import Path
 from ..engine.checks import SEED_LIMIT
 from ..engine.rules import MAX_SERIES, PRESETS
 from .codes import ROOM_ALPHABET, ROOM_LENGTH, is_room_code
+from .gcpolicy import steady_collections
 from .host import Host, HostConfig
 from .protocol import BOT_LEVELS, MAX_MOVE_SECONDS
 from .room import RoomConfig
@@ -127,7 +128,9 @@ async def serve(args: argparse.Namespace, secret: str) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    keeper = loop.create_task(steady_collections())   # many tables: no long collector pauses
     await stop.wait()
+    keeper.cancel()
     await host.close()
     return 0
 

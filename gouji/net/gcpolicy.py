@@ -1,0 +1,43 @@
+"""Short garbage collections for a host that holds many tables.
+
+Python's oldest-generation collection walks every object the collector
+tracks. A host of 50 tables tracks ~100,000 (each deal's events, moves and
+plays are objects) and such a walk stalled its event loop 45 ms — every
+table's answer waited (`python -m gouji.net.bench`, `host_gc_ms`). The
+matches' records never form reference cycles and live until their match
+ends, so walking them again and again finds nothing.
+
+``steady_collections`` keeps the walks short: every ``every`` seconds it
+collects the young generations (a few milliseconds) and moves the survivors
+out of the collector's sight (``gc.freeze``); objects still die by their
+reference counts as usual. Cycles made before a freeze and freed after it
+would wait: every ``thaw_every`` seconds everything frozen is given back to
+the collector and walked once in full (the one long pause in that time), so
+memory stays bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import time
+
+
+async def steady_collections(every: float = 5.0, thaw_every: float = 600.0) -> None:
+    """Run until cancelled (the host's life); gives the frozen objects back when it ends."""
+    thawed = time.monotonic()
+    try:
+        while True:
+            if time.monotonic() - thawed >= thaw_every:
+                gc.unfreeze()
+                gc.collect()
+                thawed = time.monotonic()
+            else:
+                gc.collect(1)
+                gc.freeze()
+            await asyncio.sleep(every)
+    finally:
+        gc.unfreeze()
+
+
+__all__ = ["steady_collections"]
