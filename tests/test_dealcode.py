@@ -79,7 +79,7 @@ def test_damaged_foreign_and_newer_codes_get_clear_messages():
     assert "damaged" in reasons_of(code[:12] + "#" + code[13:]).en    # not base64
     assert "not a Gouji deal code" in reasons_of("https://example.com/?q=1").en
     assert "not a Gouji deal code" in reasons_of("").en
-    assert "newer version" in reasons_of("GJ2:" + code[4:]).en
+    assert "newer version" in reasons_of("GJ3:" + code[4:]).en
     assert "不完整" in reasons_of("GJ1:").zh
 
 

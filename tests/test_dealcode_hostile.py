@@ -194,11 +194,11 @@ def test_words_around_a_code_are_ignored(genuine):
         assert decode(pasted) == ref, pasted
 
 
-def test_versions_other_than_1_are_named_truly(genuine):
+def test_versions_other_than_1_and_2_are_named_truly(genuine):
     _, code = genuine
     assert "no version GJ0:" in refusal("GJ0:" + code[4:]).en
     assert "no version GJ01:" in refusal("GJ01:" + code[4:]).en
-    assert "newer version" in refusal("GJ2:" + code[4:]).en
+    assert "newer version" in refusal("GJ3:" + code[4:]).en
     assert "newer version" in refusal("GJ9999:" + code[4:]).en
 
 

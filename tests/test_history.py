@@ -153,7 +153,7 @@ def test_the_first_schema_is_migrated_and_its_rows_filled_in(path, full_match):
     v1_database(path, full_match)
     deals = History(path).deals()
     with sqlite3.connect(path) as db:
-        assert history_schema.version_of(db) == history_schema.SCHEMA_VERSION == 3
+        assert history_schema.version_of(db) == history_schema.SCHEMA_VERSION == 4
     assert len(deals) == 5
     for deal, result in zip(reversed(deals), full_match.results):
         assert deal.human == 3 and deal.place == result.places.index(3) and deal.bot_level == "hard"
@@ -169,15 +169,36 @@ def test_version_2_gains_the_shared_table_column_and_keeps_its_rows(path, full_m
     history = History(path)
     record_all(history, full_match, Seating(human=3, bot_level="hard"))
     with sqlite3.connect(path) as db:   # back to version 2 as it shipped: no shared_table column
+        db.execute("ALTER TABLE matches DROP COLUMN deal_seeds")
         db.execute("ALTER TABLE matches DROP COLUMN shared_table")
         db.execute("PRAGMA user_version = 2")
     before = sqlite3.connect(path).execute("SELECT * FROM deals").fetchall()
     deals = History(path).deals()
     with sqlite3.connect(path) as db:
-        assert history_schema.version_of(db) == 3
-        assert db.execute("SELECT shared_table FROM matches").fetchall() == [(None,)]
+        assert history_schema.version_of(db) == 4
+        assert db.execute("SELECT shared_table, deal_seeds FROM matches").fetchall() == [(None, None)]
         assert db.execute("SELECT * FROM deals").fetchall() == before
     assert len(deals) == len(full_match.results) and all(d.shared is None and d.bot_level == "hard" for d in deals)
+
+
+def test_version_3_gains_the_deal_seeds_column_and_keeps_its_rows(path, full_match):
+    from gouji.store.records import SharedTable
+    history = History(path)
+    table = SharedTable("K7M2Q", "桌", ("甲", None, None, None, None, None))
+    record_all(history, full_match, Seating(human=0, bot_level="hard", table=table))
+    with sqlite3.connect(path) as db:   # back to version 3 as it shipped: no deal_seeds column
+        db.execute("ALTER TABLE matches DROP COLUMN deal_seeds")
+        db.execute("PRAGMA user_version = 3")
+    before = sqlite3.connect(path).execute("SELECT * FROM deals").fetchall()
+    history = History(path)
+    deals = history.deals()
+    with sqlite3.connect(path) as db:
+        assert history_schema.version_of(db) == 4
+        assert db.execute("SELECT deal_seeds FROM matches").fetchall() == [(None,)]
+        assert db.execute("SELECT * FROM deals").fetchall() == before
+    assert len(deals) == len(full_match.results) and all(d.shared == table and d.deal_seeds is None for d in deals)
+    ref, _ = history.deal_ref(deals[0])
+    assert ref.deal_seeds is None and decode(encode(ref)) == ref   # an older shared match: its GJ1 code as before
 
 
 def test_a_shared_match_is_marked_and_counted_apart_from_the_bot_levels(path, full_match):

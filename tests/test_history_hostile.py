@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock, Timeout
-from match_helpers import random_match
+from match_helpers import play_out, random_match
 
-from gouji import RuleSet
+from gouji import Match, RuleSet
+from gouji.engine.dealcode import decode, encode
 from gouji.review import Review
 from gouji.store.history import History
 from gouji.store.instance import LOCK_NAME
@@ -103,17 +104,22 @@ SHARED_ODD = ['{"room":"K7M2Q"}', '{"room":"","names":[null,null,null,null,null,
               '{"room":"K7\\u0007","names":[null,null,null,null,null,null]}']
 
 
+def _odd_match_column(database, tmp_path, column: str, value, review: bool) -> None:
+    """The first match's ``column`` set to ``value``: NULL reads as usual, anything odd costs that match only."""
+    path = tmp_path / "history.sqlite3"
+    shutil.copyfile(database, path)
+    with sqlite3.connect(path) as db:
+        db.execute(f"UPDATE matches SET {column} = ? WHERE id = 1", (value,))
+    history = History(path)
+    deals, matches = everything_reads(history, review=review)
+    assert (deals, matches) == ((4, 2) if value is None else (2, 1))
+    assert value is None or any("skipped" in p for p in history.take_problems())
+    assert not list(tmp_path.glob("*.broken*"))   # the database itself is kept
+
+
 @pytest.mark.parametrize("value", ODD + SHARED_ODD)
 def test_an_odd_shared_table_mark_costs_only_its_match(base, tmp_path, value):
-    path = tmp_path / "history.sqlite3"
-    shutil.copyfile(base, path)
-    with sqlite3.connect(path) as db:
-        db.execute("UPDATE matches SET shared_table = ? WHERE id = 1", (value,))
-    history = History(path)
-    deals, matches = everything_reads(history, review=False)
-    assert (deals, matches) == ((4, 2) if value is None else (2, 1))   # NULL: a match against bots
-    assert value is None or any("skipped" in p for p in history.take_problems())
-    assert not list(tmp_path.glob("*.broken*"))
+    _odd_match_column(base, tmp_path, "shared_table", value, review=False)   # NULL: a match against bots
 
 
 def test_a_row_of_bad_json_costs_only_itself_and_is_told(base, tmp_path):
@@ -286,3 +292,57 @@ def test_a_history_that_can_never_be_used_again_is_kept_aside_and_the_next_deal_
     expected = (5, 3, 3) if damage.startswith(("folder", "fifo")) else (1, 1, 1)
     assert not history.failed and history.counts() == expected, history.take_problems()
     assert list(tmp_path.glob("history.sqlite3*.broken*"))
+
+
+@pytest.fixture(scope="module")
+def dealt_by_seeds(tmp_path_factory) -> Path:
+    """A history of a shared match dealt by its deals' seeds, recorded deal by deal from replays of
+    records through each deal (as a player at a shared table gets them), then a match against bots."""
+    path = tmp_path_factory.mktemp("seeds") / "history.sqlite3"
+    history = History(path)
+    rules = RuleSet.preset("basic").replace(series_length=2)
+    seeds = (123456, 654321)
+    whole = play_out(Match.from_deal_seeds(rules, 4, seeds), 5)
+    table = SharedTable("K7M2Q", "桌", ("甲", None, "乙", None, None, None))
+    for deal, result in enumerate(whole.results):
+        record = Match.replay(rules, 0, whole.actions[:result.end_action], deal_seeds=seeds[:deal + 1],
+                              first_drawer=4)
+        assert history.record(record, Seating(human=2, bot_level="hard", table=table)) is None
+    assert history.record(random_match(12, rules), Seating(human=3, bot_level="hard")) is None
+    assert history.counts() == (4, 2, 2)
+    return path
+
+
+def test_a_shared_match_recorded_deal_by_deal_is_one_match_with_working_codes(dealt_by_seeds):
+    history = History(dealt_by_seeds)
+    shared = [d for d in history.deals() if d.shared is not None]
+    assert sorted(d.index for d in shared) == [0, 1] and len({d.match_id for d in shared}) == 1
+    for deal in shared:
+        ref, choices = history.deal_ref(deal)
+        assert ref.deal_seeds == (123456, 654321)[:deal.index + 1] and ref.first_drawer == 4
+        assert decode(encode(ref)) == ref and encode(ref).startswith("GJ2:")
+        finished = Review(ref, choices).frames[-1].finish_order
+        assert len(finished) >= 5 and finished == deal.places[:len(finished)]
+
+
+SEEDS_ODD = ['{"first_drawer":4}', '{"first_drawer":6,"seeds":[1,2]}', '{"first_drawer":4,"seeds":[]}',
+             '{"first_drawer":4,"seeds":[-1,2]}', '{"first_drawer":4,"seeds":[2147483648,2]}',
+             '{"first_drawer":true,"seeds":[1,2]}', '{"first_drawer":4,"seeds":["1",2]}', '[4,[1,2]]',
+             '{"first_drawer":4,"seeds":[' + ",".join(["1"] * 100) + "]}", '{"first_drawer":4,"seeds":[1.5,2]}']
+
+
+@pytest.mark.parametrize("value", ODD + SEEDS_ODD)
+def test_odd_deal_seeds_cost_only_their_match(dealt_by_seeds, tmp_path, value):
+    _odd_match_column(dealt_by_seeds, tmp_path, "deal_seeds", value, review=True)   # NULL: dealt by its seed
+
+
+def test_deal_seeds_short_of_a_deal_make_no_review_but_a_message(dealt_by_seeds, tmp_path):
+    path = tmp_path / "history.sqlite3"
+    shutil.copyfile(dealt_by_seeds, path)
+    with sqlite3.connect(path) as db:
+        db.execute("""UPDATE matches SET deal_seeds = '{"first_drawer":4,"seeds":[123456]}' WHERE id = 1""")
+    history = History(path)
+    later = next(d for d in history.deals() if d.shared is not None and d.index == 1)
+    assert history.deal_ref(later) is None and "deal 2" in (history.problem or "")
+    first = next(d for d in history.deals() if d.shared is not None and d.index == 0)
+    assert history.deal_ref(first) is not None

@@ -45,7 +45,7 @@ def start_host(port: int, state: Path) -> tuple[subprocess.Popen, dict]:
 
 def uninterrupted() -> list[str]:
     """The same match with every seat played by the same bots, in one process, never stopped."""
-    room = Room(ROOM, RoomConfig(deals=2), seed=SEED)
+    room = Room(ROOM, RoomConfig(deals=2), seed=SEED, replayable=True)   # as the host given --seed
     room.start()
     while not room.over:
         room.match.apply(room.bot_action(room.match.current_seat))

@@ -13,8 +13,8 @@ from gouji.net.room import AUTO, BOT, TIMEOUT, Room, RoomConfig
 from gouji.net.state import TableFiles, load_rooms
 
 
-def seated(people: int = 3, **config) -> tuple[Room, list[str]]:
-    room = Room("K7M2Q", RoomConfig(deals=2, **config), seed=42)
+def seated(people: int = 3, replayable: bool = False, **config) -> tuple[Room, list[str]]:
+    room = Room("K7M2Q", RoomConfig(deals=2, **config), seed=42, replayable=replayable)
     tokens = [room.join(f"p{i}", admin=i == 0).token for i in range(people)]
     return room, tokens
 
@@ -81,15 +81,31 @@ def test_actions_are_checked_for_seat_turn_and_rules():
 
 
 def test_bots_play_the_empty_seats_the_same_way_every_time():
-    def played() -> list[str]:
-        room, _ = seated(0)
+    def played() -> tuple[Room, list[str]]:
+        room, _ = seated(0, replayable=True)
         room.start()
         while not room.over:
             room.match.apply(room.bot_action(room.match.current_seat))
-        return room.match.actions
-    first = played()
-    assert first == played() and len(first) > 100
-    assert Match.replay(seated(0)[0].config.rules(), 42, first).is_over   # the match is (rules, seed, actions)
+        return room, room.match.actions
+    room, first = played()
+    assert first == played()[1] and len(first) > 100
+    assert room.match.seed == 0 and room.deal_seeds is not None    # dealt by its deals' seeds: (rules, seeds, actions)
+    assert Match.replay(room.config.rules(), 0, first, deal_seeds=room.deal_seeds,
+                        first_drawer=room.first_drawer).is_over
+
+
+def test_a_tables_deal_seeds_are_drawn_at_random_unless_its_seed_was_given():
+    drawn = set()
+    for _ in range(4):
+        room, _ = seated(1)
+        room.start()
+        assert room.match.deal_seeds == room.deal_seeds and len(room.deal_seeds) == 2
+        drawn.add(room.deal_seeds)
+    assert len(drawn) == 4   # secrets: the same room seed deals differently every time
+    given = [seated(1, replayable=True)[0] for _ in range(2)]
+    for room in given:
+        room.start()
+    assert given[0].deal_seeds == given[1].deal_seeds and given[0].first_drawer == given[1].first_drawer
 
 
 def test_who_plays_a_seat_and_when():
@@ -122,8 +138,23 @@ def test_the_table_is_kept_and_read_back(tmp_path):
     assert problems == [] and len(rooms) == 1
     back = rooms[0]
     assert back.match.actions == room.match.actions and back.seed == room.seed
+    assert back.deal_seeds == back.match.deal_seeds == room.deal_seeds and back.first_drawer == room.first_drawer
     assert back.join("p2", tokens[2]).seat == 2
     assert back.bot_action(back.match.current_seat) == room.bot_action(room.match.current_seat)
+
+
+@pytest.mark.parametrize("seeds, first", [("x", 0), ([1, 2, 3], 0), ([-1, 2], 0), ([2 ** 31, 2], 0), ([1, 2], 6),
+                                          ([1, 2], None), ([1, True], 0), (None, 3)])
+def test_odd_deal_seeds_in_a_table_file_are_refused_in_words(tmp_path, seeds, first):
+    room, _ = seated(1)
+    room.start()
+    files = TableFiles(tmp_path, room.code)
+    assert files.save_room(room) is None and files.save_match(room) is None
+    meta = json.loads((tmp_path / room.code / "table.json").read_text(encoding="utf-8"))
+    meta.update(deal_seeds=seeds, first_drawer=first)
+    (tmp_path / room.code / "table.json").write_text(json.dumps(meta), encoding="utf-8")
+    rooms, problems = load_rooms(tmp_path)
+    assert rooms == [] and len(problems) == 1 and "table.json" in problems[0]
 
 
 def test_a_damaged_table_file_is_kept_aside_not_fatal(tmp_path):

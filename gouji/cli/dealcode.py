@@ -7,7 +7,8 @@
     python -m gouji.dealcode encode --save     # the deal in play (or just ended) of your saved match
 
 ``decode`` prints ``{"rules": {...every key...}, "seed": S, "actions": [...], "deal": D, "seat": P}``
-(``deal`` 0 = the match's first deal; ``seat`` = whose decisions a review analyses).
+(``deal`` 0 = the match's first deal; ``seat`` = whose decisions a review analyses); a ``GJ2:`` code
+(a shared table's deal) has ``"first_drawer": F, "deal_seeds": [...]`` (deals 0..D) instead of ``seed``.
 ``encode`` reads that same object; ``rules`` may also be a preset name or only the keys that
 differ from qingdao, ``deal`` defaults to the last deal the actions reach and ``seat`` to 0.
 A damaged, foreign or invalid code, bad JSON or actions that do not replay: a message in
@@ -51,7 +52,9 @@ def from_save(path: str) -> DealRef:
         match = parse_save(text)
     except ValueError as exc:
         raise DealCodeError(f"没有可用的存档（{exc}）", f"no usable save ({exc})") from None
-    return DealRef(match.rules, match.seed, tuple(match.actions), last_deal(match), 0)
+    deal = last_deal(match)
+    seeds = None if match.deal_seeds is None else match.deal_seeds[:deal + 1]   # never a later deal's
+    return DealRef(match.rules, match.seed, tuple(match.actions), deal, 0, seeds, match.first_drawer or 0)
 
 
 def from_text(text: str) -> DealRef:

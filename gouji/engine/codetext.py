@@ -1,4 +1,4 @@
-"""Finding a deal code in pasted text: ``GJ1:`` and base64url letters, with the
+"""Finding a deal code in pasted text: ``GJ1:`` (or ``GJ2:``) and base64url letters, with the
 spaces, line breaks, full-width forms and words a paste adds around them. The
 code's last four bytes are the CRC-32 of the rest, so where the code ends in a
 run of letters (``GJ1:… thanks``, a word glued on with ``-``) is found by
@@ -15,7 +15,9 @@ import zlib
 from .errors import DealCodeError
 
 PREFIX = "GJ"
-VERSION = 1
+VERSION = 1               # a deal of a match dealt by one seed
+VERSION_DEAL_SEEDS = 2    # a deal of a match dealt by its deals' own seeds (a shared table's)
+VERSIONS = (VERSION, VERSION_DEAL_SEEDS)
 CHECK_BYTES = 4
 PREFIX_AT = re.compile(PREFIX + r"(\d{1,4}):", re.IGNORECASE)
 BODY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -31,9 +33,9 @@ def clean(code: str) -> str:
     return text.strip(QUOTES)
 
 
-def find_payload(code: str, max_text: int, max_code: int) -> bytes:
-    """The checked bytes of the first code in ``code``: words around it are ignored, and words
-    after it that could be part of it (``GJ1:… thanks``) are told apart by the checksum."""
+def find_payload(code: str, max_text: int, max_code: int) -> tuple[int, bytes]:
+    """The version and checked bytes of the first code in ``code``: words around it are ignored, and
+    words after it that could be part of it (``GJ1:… thanks``) are told apart by the checksum."""
     if len(code) > max_text:
         raise DealCodeError(f"这段文字太长（{len(code)} 个字符），不会是牌局码（最长 {max_code} 个字符）",
                             f"this text is too long ({len(code)} characters) to be a deal code "
@@ -43,8 +45,8 @@ def find_payload(code: str, max_text: int, max_code: int) -> bytes:
     first: DealCodeError | None = None
     for found in PREFIX_AT.finditer(text):   # each body ends at the next prefix's ':': linear in all
         try:
-            _check_version(found[1])
-            return _checked(_body(text, found.end()))
+            version = _check_version(found[1])
+            return version, _checked(_body(text, found.end()))
         except DealCodeError as exc:
             first = first or exc
     if first is not None:
@@ -53,12 +55,13 @@ def find_payload(code: str, max_text: int, max_code: int) -> bytes:
                         "this is not a Gouji deal code (it should start with GJ1:)")
 
 
-def _check_version(digits: str) -> None:
-    if digits == str(VERSION):
-        return
+def _check_version(digits: str) -> int:
+    for version in VERSIONS:
+        if digits == str(version):
+            return version
     if digits.startswith("0"):
-        raise invalid(f"没有 GJ{digits}: 这个版本（应以 GJ1: 开头）",
-                       f"there is no version GJ{digits}: (it should start with GJ1:)")
+        raise invalid(f"没有 GJ{digits}: 这个版本（应以 GJ1: 或 GJ2: 开头）",
+                       f"there is no version GJ{digits}: (it should start with GJ1: or GJ2:)")
     raise DealCodeError("这个牌局码来自更新版本的游戏，请先升级",
                         "this deal code comes from a newer version of the game: please update")
 
@@ -127,4 +130,5 @@ def invalid(zh: str, en: str) -> DealCodeError:
 
 
 
-__all__ = ["PREFIX", "VERSION", "CHECK_BYTES", "find_payload", "clean", "damaged", "invalid"]
+__all__ = ["PREFIX", "VERSION", "VERSION_DEAL_SEEDS", "VERSIONS", "CHECK_BYTES", "find_payload", "clean", "damaged",
+           "invalid"]

@@ -2,6 +2,10 @@
 憋3 with 买3, 会3, 革命 with 要头/无头, voided deals, running totals.
 
 Like Game, a match is pure: ``(rules, seed, actions)`` replays it exactly.
+A match may instead be built from its deals' own seeds (``from_deal_seeds``: a
+shared table's, whose published record must not deal the deals still to come):
+deal i is then dealt from ``deal_seeds[i]`` alone, and a match given the seeds
+of deals 0..k stops after deal k (``awaiting_deal_seed``) until more are given.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import Any
 from . import events as ev
 from .actions import Move, parse_action, quote
 from .cards import FOUR, RANK_LETTERS, THREE, card_rank, card_suit, counts_of_cards, parse_counts
-from .checks import card_ids, need_rules, need_seat, need_seed, replay_lists
+from .checks import card_ids, need_rules, need_seat, need_seed, need_whole, replay_lists
 from .deal import deal_cards
 from .errors import IllegalAction
 from .events import Event
@@ -39,6 +43,7 @@ from .state import DealSetup
 from .tribute import DealResult, Payment, obligations
 from .view import SeatView
 
+DEAL_SEED_LIMIT = 2 ** 31   # a deal's seed: what the match's stream draws for it (randrange(2 ** 31))
 WORDS = {PREDECLARE: ("declare", "nodeclare"), DECLARE: ("declare", "nodeclare"),
          REVOLT: ("norevolt", "revolt"), CHOOSE: ("wutou", "yaotou")}
 
@@ -62,10 +67,22 @@ class Decision:
     count: int = 0
 
 
+class NoDealSeed(IllegalAction):
+    """The match was given the seeds of its first deals only, and the next deal's is not among them."""
+
+
 class Match:
-    def __init__(self, rules: RuleSet, seed: int) -> None:
+    def __init__(self, rules: RuleSet, seed: int, *, deal_seeds: Sequence[int] | None = None,
+                 first_drawer: int = 0) -> None:
+        """The match ``seed`` deals (each deal's seed and the first drawer drawn from it in turn), or, given
+        ``deal_seeds``, the match whose deal i comes from ``deal_seeds[i]`` and whose first deal's first drawer
+        is ``first_drawer`` (``seed`` is then unused: 0)."""
         self.rules, self.seed = need_rules(rules), need_seed(seed)
         self._stream = random.Random(seed)
+        self.deal_seeds: tuple[int, ...] | None = None if deal_seeds is None else \
+            _deal_seeds(deal_seeds, self.rules.series_length)
+        self.first_drawer: int | None = None if deal_seeds is None else need_seat(first_drawer)
+        self._deal_stream: random.Random | None = None   # the deal's own stream (a match from deal seeds)
         self.deal_index = 0
         self._totals = [0, 0]
         self.results: list[DealResult] = []
@@ -98,6 +115,37 @@ class Match:
     def new(cls, seed: int, rules: RuleSet | None = None) -> "Match":
         return cls(RuleSet() if rules is None else rules, seed)
 
+    @classmethod
+    def from_deal_seeds(cls, rules: RuleSet, first_drawer: int, deal_seeds: Sequence[int]) -> "Match":
+        """The match whose deal i is dealt from ``deal_seeds[i]`` (1 to series_length seeds, each
+        below ``DEAL_SEED_LIMIT``), the first deal's cards drawn first by ``first_drawer``."""
+        return cls(rules, 0, deal_seeds=deal_seeds, first_drawer=first_drawer)
+
+    def fresh(self) -> "Match":
+        """The same match before its first action (from the same seed, or the same deal seeds)."""
+        if self.deal_seeds is None:
+            return Match(self.rules, self.seed)
+        assert self.first_drawer is not None
+        return Match.from_deal_seeds(self.rules, self.first_drawer, self.deal_seeds)
+
+    def finished_deal_seeds(self) -> tuple[int, ...] | None:
+        """The seeds of the deals that have ended (None for a match dealt by one seed): what may be
+        published without showing a hand of the deals still to come."""
+        return None if self.deal_seeds is None else self.deal_seeds[:len(self.results)]
+
+    @property
+    def awaiting_deal_seed(self) -> bool:
+        """A match from deal seeds that has played every deal it has a seed for, and has more to play."""
+        return self.deal_seeds is not None and self._stage is Stage.NEW_DEAL and not self._decisions \
+            and self.game is None and self.deal_index >= len(self.deal_seeds)
+
+    def extend_deal_seeds(self, more: Sequence[int]) -> None:
+        """Give the seeds of the next deals (a match from deal seeds); a match waiting for one goes on."""
+        if self.deal_seeds is None:
+            raise ValueError("a match dealt by one seed has no deal seeds to extend")
+        self.deal_seeds = _deal_seeds((*self.deal_seeds, *more), self.rules.series_length)
+        self._advance()
+
     def clone(self) -> "Match":
         """An independent copy sharing the rules, the finished deals' results and events (immutable),
         attribute by attribute (tests/test_match_clone.py checks none is missed)."""
@@ -105,6 +153,11 @@ class Match:
         other.rules, other.seed, other.deal_index = self.rules, self.seed, self.deal_index
         other._stream = random.Random()
         other._stream.setstate(self._stream.getstate())
+        other.deal_seeds, other.first_drawer = self.deal_seeds, self.first_drawer
+        other._deal_stream = None
+        if self._deal_stream is not None:
+            other._deal_stream = random.Random()
+            other._deal_stream.setstate(self._deal_stream.getstate())
         other._totals = self._totals[:]
         other.results, other.actions = self.results[:], self.actions[:]
         other.card_choices, other.events = self.card_choices[:], self.events[:]
@@ -122,8 +175,9 @@ class Match:
 
     @classmethod
     def replay(cls, rules: RuleSet, seed: int, actions: Sequence[str],
-               card_choices: Sequence[Sequence[int] | None] | None = None) -> "Match":
-        match = cls(rules, seed)
+               card_choices: Sequence[Sequence[int] | None] | None = None, *,
+               deal_seeds: Sequence[int] | None = None, first_drawer: int = 0) -> "Match":
+        match = cls(rules, seed, deal_seeds=deal_seeds, first_drawer=first_drawer)
         for action, cards in zip(*replay_lists(actions, card_choices)):
             match.apply(action, cards)
         return match
@@ -174,6 +228,10 @@ class Match:
         return None
 
     def _check_decision(self, move: Move, cards: Sequence[int] | None) -> Decision:
+        if self.awaiting_deal_seed:
+            n = self.deal_index + 1
+            raise NoDealSeed(f"不知道第 {n} 局的种子（只给了前 {n - 1} 局的）",
+                             f"the seed of deal {n} is not known (only the first {n - 1} deals' were given)")
         if not self._decisions:
             raise IllegalAction("比赛已经结束", "the match is over")
         decision = self._decisions[0]
@@ -254,6 +312,8 @@ class Match:
                  Stage.THREES_AND_REVOLTS: self._threes_and_revolts, Stage.AFTER_REVOLTS: self._after_revolts,
                  Stage.DECLARE: self._declare, Stage.BEGIN_PLAY: self._begin_play}
         while not self._decisions and self._stage is not None:
+            if self.awaiting_deal_seed:
+                return   # the next deal's seed is not known (a record through an earlier deal)
             stage, self._stage = self._stage, None
             steps[stage]()
 
@@ -273,7 +333,14 @@ class Match:
         previous = self.results[-1] if self.results else None
         self._owed = obligations(previous, self.rules)
         self._leader = self._next_leader(previous)
-        self._first_drawer = self._leader if self._leader is not None else self._stream.randrange(N_SEATS)
+        if self.deal_seeds is not None:   # this deal's own stream: nothing of it says another deal's cards
+            self._deal_stream = random.Random(self.deal_seeds[self.deal_index])
+        if self._leader is not None:
+            self._first_drawer = self._leader
+        elif self.first_drawer is not None and self.deal_index == 0:
+            self._first_drawer = self.first_drawer
+        else:
+            self._first_drawer = self._draw().randrange(N_SEATS)
         self._declared, self._pre_declared = {}, {}
         self._voided = 0
         self._deal_events = []
@@ -304,8 +371,12 @@ class Match:
             return (self._first_leader + self.deal_index) % N_SEATS
         return previous.places[5]
 
+    def _draw(self) -> random.Random:
+        """Where the deal's random draws come from: its own stream, or the match's (a match dealt by one seed)."""
+        return self._deal_stream if self._deal_stream is not None else self._stream
+
     def _deal(self) -> None:
-        self._deal_seed = self._stream.randrange(2 ** 31)
+        self._deal_seed = self._draw().randrange(DEAL_SEED_LIMIT)   # again for a voided deal's redeal
         dealt = deal_cards(self.rules, self._deal_seed, self._first_drawer, self._leader)
         self._leader = dealt.leader
         if self._first_leader is None:
@@ -404,7 +475,7 @@ class Match:
 
     def view(self, seat: int) -> SeatView:
         seat = need_seat(seat)
-        finished = self.finished_view(seat) if self.is_over else None
+        finished = self.finished_view(seat) if self.is_over or self.awaiting_deal_seed else None
         if finished is not None:
             return finished
         extra = self._extras()
@@ -442,6 +513,18 @@ class Match:
             history=history, **extra)
 
 
+def _deal_seeds(seeds: Sequence[int], series_length: int) -> tuple[int, ...]:
+    """Deal seeds checked: 1 to ``series_length`` whole numbers, each from 0 to DEAL_SEED_LIMIT - 1."""
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence):
+        raise TypeError(f"deal_seeds must be a list of whole numbers, got {type(seeds).__name__}")
+    if not 1 <= len(seeds) <= series_length:
+        raise ValueError(f"a match of {series_length} deals needs 1 to {series_length} deal seeds, got {len(seeds)}")
+    checked = tuple(need_whole(s, "a deal seed") for s in seeds)
+    if not all(0 <= s < DEAL_SEED_LIMIT for s in checked):
+        raise ValueError(f"a deal seed must be from 0 to {DEAL_SEED_LIMIT - 1}")
+    return checked
+
+
 def _with_match(game: Game, seat: int, before: tuple[Event, ...], extra: dict[str, Any]) -> SeatView:
     view = game.view(seat)
     return replace(view, history=before + view.history, men=frozenset(game.men), **extra)
@@ -458,4 +541,4 @@ def _refusal(d: Decision, action: str) -> IllegalAction:
     return IllegalAction(zh, f"{en}; {action} is not possible now")
 
 
-__all__ = ["Match", "Decision", "OVER"]
+__all__ = ["Match", "Decision", "OVER", "NoDealSeed", "DEAL_SEED_LIMIT"]

@@ -6,7 +6,9 @@ token), and keeps what the seat may know, ready for a screen or a bot:
 - ``stream``: every event the seat has seen, in order (the public ones and
   its own private ones), and ``notices`` (who left, came back, ran out of time);
 - ``seats``, ``config``, ``results`` (each deal's end), ``record`` (the
-  match, at its end), ``said`` (quick phrases, muted seats left out);
+  match through the last deal that ended, replayed and checked here: the
+  host sends it with each ``deal_end`` and at the match's end), ``said``
+  (quick phrases, muted seats left out);
 - ``act(action)`` sends an action string for the current turn; a refusal
   comes back in ``errors`` with its reason in both languages.
 
@@ -283,11 +285,25 @@ class TableClient:
         kept = {key: data[key] for key in ("deal", "places", "score", "totals", "opened")}
         kept.update({key: data[key] for key in FACTS if isinstance(data.get(key), list)})   # newer hosts say more
         self.results.append(kept)
+        if "record" in data:   # the match through this deal (a host that deals by deal seeds)
+            self.record = self._checked(NetRecord.from_message(data["record"]), data)
+
+    def _checked(self, record: NetRecord, data: dict[str, Any]) -> NetRecord:
+        """A record through the deal ``data`` ended, replayed by the engine (RecordError if it is not that)."""
+        deal, end = data.get("deal"), data.get("end_action")
+        if record.deal_seeds is None or len(record.ends) != _whole(deal) + 1 or record.ends[-1] != _whole(end):
+            raise RecordError("the deal's record does not end with that deal")
+        match = record.replay(self.record)   # kept in the record: the history and the deal codes use it
+        if list(match.results[-1].places) != data["places"]:   # e.g. another first drawer: the seats turned
+            raise RecordError("the deal's record does not replay to the places the host announced")
+        return record
 
     def _match_end(self, data: dict[str, Any]) -> None:
-        self.record = NetRecord.from_message(data["record"])
         totals = data["totals"]
-        self.totals = (int(totals[0]), int(totals[1]))
+        self.totals = (int(totals[0]), int(totals[1]))   # over, whatever the record: the deals' are kept
+        record = NetRecord.from_message(data["record"])
+        record.replay(self.record)   # checked (only what the last deal's record lacks is replayed)
+        self.record = record
 
     def _said(self, data: dict[str, Any]) -> None:
         seat = _seat(data["seat"])
@@ -328,6 +344,12 @@ def _clock_ends(clock: dict[str, Any] | None) -> float | None:
             or isinstance(left, bool):
         return None
     return time.monotonic() + max(0.0, float(left))
+
+
+def _whole(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise WireError("not a whole number")
+    return value
 
 
 def _seat(value: Any) -> int:

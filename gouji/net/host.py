@@ -11,8 +11,8 @@ ran out. A person's action is applied in his handler, at once.
 Nothing a player sends can act for another seat or out of turn (room.py
 checks the seat, the turn and the rules), and nothing he receives carries
 another seat's hidden cards: he gets only his own seat's ``SeatView`` and the
-events visible to his seat; the match's seed (which deals every deal) only
-once the match is over.
+events visible to his seat; at each deal's end the record through it (its
+deals' seeds, never a later deal's: room.py draws each deal's seed apart).
 """
 
 from __future__ import annotations
@@ -168,11 +168,13 @@ class Host:
 
     # ----- tables ----------------------------------------------------------
     def open_table(self, config: RoomConfig | None = None, code: str | None = None, seed: int | None = None) -> Room:
-        """A new table (or the kept one of that code, as it was)."""
+        """A new table (or the kept one of that code, as it was). Given a ``seed`` its deals follow from it
+        (replays, tests); otherwise they are drawn at random when its match starts."""
         if code is not None and code in self.tables:
             return self.tables[code].room
         code = code or new_room_code(set(self.tables))
-        room = Room(code, config or RoomConfig()) if seed is None else Room(code, config or RoomConfig(), seed)
+        room = Room(code, config or RoomConfig()) if seed is None else \
+            Room(code, config or RoomConfig(), seed, replayable=True)   # a given seed: its deals follow from it
         table = self._add(room)
         self._save_room(table)
         self._schedule_announce(table)
@@ -517,7 +519,7 @@ class Host:
             self._send_view(table, conn, events)
         results = room.match.results
         while table.reported < len(results):
-            table.broadcast(make("deal_end", **room.deal_result(table.reported)))
+            table.broadcast(self._deal_end(room, table.reported))
             table.reported += 1
         if room.over:
             table.broadcast(self._match_end(room))
@@ -569,6 +571,15 @@ class Host:
         seats = [{"seat": s, "person": h is not None, "name": h.name if h else None, "present": s in room.present,
                   "admin": bool(h and h.admin), "shown": list(shown[s])} for s, h in enumerate(room.holders)]
         table.broadcast(make("seats", seats=seats, config=asdict(room.config), started=room.started, change=change))
+
+    @staticmethod
+    def _deal_end(room: Room, index: int) -> dict[str, Any]:
+        """A deal's end, with the record through it (the player keeps the deal even if he leaves)."""
+        message = make("deal_end", **room.deal_result(index))
+        record = room.deal_record(index)
+        if record is not None:
+            message["record"] = record
+        return message
 
     @staticmethod
     def _match_end(room: Room) -> dict[str, Any]:

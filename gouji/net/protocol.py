@@ -21,6 +21,12 @@ Player → host (fields; ``?`` optional):
 
 Host → player: ``welcome``, ``seats``, ``start``, ``view``, ``deal_end``,
 ``match_end``, ``said``, ``error``, ``pong``, ``bye`` (see docs/network.md).
+
+A match's record (``deal_end.record`` after each deal, ``match_end.record``)
+is checked field by field by ``check_record`` before the engine replays it:
+version 2 (``"v": 2``) carries the first drawer and the seeds of the deals
+through the one just ended, never of a deal to come; a record without ``v``
+(an older host's, at the match's end only) carries the match's seed.
 """
 
 from __future__ import annotations
@@ -30,7 +36,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.checks import SEED_LIMIT
+from ..engine.dealcode import MAX_ACTIONS_PER_DEAL
 from ..engine.errors import quote
+from ..engine.match import DEAL_SEED_LIMIT
 from ..engine.rules import MAX_SERIES, PRESETS
 from .codes import ROOM_ALPHABET, ROOM_LENGTH
 from .phrases import PHRASE_IDS
@@ -176,6 +185,61 @@ def read_client_message(raw: str | bytes, limit: int = MAX_CLIENT_MESSAGE) -> Cl
     return ClientMessage(kind, seq, fields)
 
 
+RECORD_VERSION = 2                          # a record of a match dealt by its deals' own seeds
+MAX_RECORD_ACTIONS = MAX_SERIES * MAX_ACTIONS_PER_DEAL
+
+
+def check_record(data: Any) -> dict[str, Any]:
+    """A record's fields, each of its type and within its bounds before any work (Refusal names the first
+    that is not); whether it replays is the engine's to say (records.py)."""
+    if not isinstance(data, dict):
+        raise Refusal("bad_record", "比赛记录不是一个对象", "the match's record is not an object")
+    spec = RECORD_V2 if "v" in data else RECORD_V1
+    if "v" in data and (data["v"] != RECORD_VERSION or isinstance(data["v"], bool)):
+        raise Refusal("bad_record", f"比赛记录的版本 {quote(data['v'])} 看不懂",
+                      f"the match's record has a version this game cannot read ({quote(data['v'])})")
+    unknown = [key for key in data if key not in spec and key != "v"]
+    if unknown:
+        raise Refusal("bad_record", f"比赛记录里不该有 {quote(unknown[0])}",
+                      f"a record has no field {quote(unknown[0])}")
+    fields = {}
+    for name, check in spec.items():
+        if name not in data:
+            raise Refusal("bad_record", f"比赛记录缺少 {name}", f"the match's record lacks {name!r}")
+        fields[name] = check(name, data[name])
+    if "deal_seeds" in fields and len(fields["deal_seeds"]) != len(fields["ends"]):
+        raise Refusal("bad_record", "比赛记录的种子和牌局数对不上",
+                      "the record's deal seeds are not one for each deal it ended")
+    return fields
+
+
+def listing(item: Checker, low: int, high: int) -> Checker:
+    """A list of ``low`` to ``high`` items, each checked by ``item``."""
+    def check(name: str, value: Any) -> list[Any]:
+        if not isinstance(value, list) or not low <= len(value) <= high:
+            raise _bad(name, f" {low} 到 {high} 项的列表", f"a list of {low} to {high} items", value)
+        return [item(name, v) for v in value]
+    return check
+
+
+def mapping(name: str, value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _bad(name, "一个对象", "an object", value)
+    return value
+
+
+def anything(name: str, value: Any) -> Any:
+    return value   # checked where it is read (the actions: saves.unpack_actions)
+
+
+ENDS = listing(whole(0, MAX_RECORD_ACTIONS), 0, MAX_SERIES)
+ACTIONS = listing(anything, 0, MAX_RECORD_ACTIONS)
+RECORD_V1: dict[str, Checker] = {"rules": mapping, "seed": whole(0, SEED_LIMIT - 1), "actions": ACTIONS, "ends": ENDS}
+RECORD_V2: dict[str, Checker] = {"rules": mapping, "first_drawer": SEAT,
+                                 "deal_seeds": listing(whole(0, DEAL_SEED_LIMIT - 1), 1, MAX_SERIES),
+                                 "actions": ACTIONS, "ends": ENDS}
+
+
 def read_host_message(raw: str | bytes, limit: int = MAX_HOST_MESSAGE) -> dict[str, Any]:
     """A host's message, checked as far as the envelope (its fields are checked where they are used)."""
     if isinstance(raw, bytes) or len(raw) > limit:
@@ -200,5 +264,6 @@ def _json_object(raw: str) -> dict[str, Any]:
     return data
 
 
-__all__ = ["PROTOCOL_VERSION", "Refusal", "ClientMessage", "read_client_message", "read_host_message", "make",
+__all__ = ["PROTOCOL_VERSION", "RECORD_VERSION", "check_record",
+           "Refusal", "ClientMessage", "read_client_message", "read_host_message", "make",
            "encode", "CLIENT_TYPES", "BOT_LEVELS", "MAX_CLIENT_MESSAGE", "MAX_HOST_MESSAGE"]

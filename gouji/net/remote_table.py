@@ -72,7 +72,8 @@ class RemoteTable:
 
     # ----- what arrived --------------------------------------------------------------
     def pump(self) -> News:
-        """Read the host's news since the last call (a frame's worth), and keep what the table shows."""
+        """Read the host's news since the last call (a frame's worth), and keep what the table shows.
+        Never waits: the link's thread has queued it (``RemoteSeat.poll``)."""
         news = self.seat.poll()
         self.absorb(news)
         return news
@@ -90,8 +91,9 @@ class RemoteTable:
         self.config = news.config or self.config
         self.clock = news.clock
         self.connected = news.connected
-        if news.over and news.record is not None and self.totals is None:
+        if news.record is not None:   # the match through the last deal that ended (each deal's end brings one)
             self.record = news.record
+        if news.over and self.record is not None and self.totals is None:
             self.totals = (sum(r.score[0] for r in self.results), sum(r.score[1] for r in self.results))
 
     @property
@@ -152,7 +154,7 @@ class RemoteTable:
             return NOT_YOUR_TURN
         if self._sent == self._turn:
             return SENT
-        self.seat.act(action, list(cards) if cards is not None else None)
+        self.seat.act(action, list(cards) if cards is not None else None, turn=self._turn)
         self._sent = self._turn
         return None
 

@@ -8,9 +8,12 @@ engine must allow it. Who plays a seat is decided here too: its person, or a
 bot when the seat is empty, when its person is away (托管, after the grace a
 restarted host gives everyone to come back) or when the move timer ran out.
 
-The match stays a pure function of (rules, seed, actions): a bot's choice
-uses an rng seeded by the match's seed and the turn, so a host restarted
-from its save goes on exactly as it would have.
+The match is dealt by its deals' own seeds, drawn with ``secrets`` when it
+starts (``Match.from_deal_seeds``), so the record published at a deal's end
+(the seeds of the deals so far) says nothing of the deals to come. It stays a
+pure function of (rules, deal seeds, actions): a bot's choice uses an rng
+seeded by the room's seed (never published) and the turn, so a host
+restarted from its save goes on exactly as it would have.
 """
 
 from __future__ import annotations
@@ -27,14 +30,14 @@ from ..engine.actions import parse_action
 from ..engine.checks import SEED_LIMIT
 from ..engine.errors import IllegalAction
 from ..engine.events import Event
-from ..engine.match import Match
+from ..engine.match import DEAL_SEED_LIMIT, Match
 from ..engine.rules import MAX_SERIES, PRESETS, RuleSet
 from ..engine.seats import SEATS, order_from
 from ..engine.tribute import DealResult
 from ..engine.view import SeatView
 from ..store.saves import pack_actions
 from .codes import new_token, same_secret, token_hash
-from .protocol import BOT_LEVELS, MAX_MOVE_SECONDS, MAX_NAME, Refusal
+from .protocol import BOT_LEVELS, MAX_MOVE_SECONDS, MAX_NAME, RECORD_VERSION, Refusal
 
 META_VERSION = 1
 BOT, AUTO, TIMEOUT = "bot", "auto", "timeout"   # why a bot plays a seat
@@ -109,6 +112,9 @@ class Room:
     turn_began: float = 0.0        # when the seat to act was asked (the move timer runs from it)
     alone_grace: float = 120.0     # seconds the match waits with every person away, before bots finish it
     empty_since: float | None = None   # when the last person left (None: someone is here)
+    deal_seeds: tuple[int, ...] | None = None   # the match's deals' seeds (secret until each deal ends)
+    first_drawer: int | None = None
+    replayable: bool = False       # the seed was given (tests, benchmarks, --seed): the deals follow from it
     _bots: list[Bot] = field(default_factory=list)
 
     # ----- the lobby ---------------------------------------------------------
@@ -188,8 +194,13 @@ class Room:
         self.present = {b if s == a else a if s == b else s for s in was}
 
     def start(self) -> None:
+        """The match begins, dealt by seeds drawn now (or given to the room beforehand: tests)."""
         self._in_lobby()
-        self.match = Match(self.config.rules(), self.seed)
+        rules = self.config.rules()
+        if self.deal_seeds is None or len(self.deal_seeds) != rules.series_length or self.first_drawer is None:
+            self.first_drawer, self.deal_seeds = draw_deal_seeds(rules.series_length,
+                                                                 self.seed if self.replayable else None)
+        self.match = Match.from_deal_seeds(rules, self.first_drawer, self.deal_seeds)
         self._make_bots()
 
     def _make_bots(self) -> None:
@@ -267,17 +278,35 @@ class Room:
                 "opened": list(result.opened), "end_action": result.end_action, **public_facts(result)}
 
     def record(self) -> dict[str, Any]:
-        """The whole match, to replay and record (given out only once it is over: its seed deals every deal)."""
+        """The whole match, to replay and record, at its end."""
         match = self.match
         assert match is not None and match.is_over
-        return {"rules": match.rules.to_dict(), "seed": match.seed,
-                "actions": pack_actions(match.actions, match.card_choices),
-                "ends": [r.end_action for r in match.results]}
+        if match.deal_seeds is None:   # an older host's match, dealt by its seed: only once it is over
+            return {"rules": match.rules.to_dict(), "seed": match.seed,
+                    "actions": pack_actions(match.actions, match.card_choices),
+                    "ends": [r.end_action for r in match.results]}
+        record = self.deal_record(len(match.results) - 1)
+        assert record is not None
+        return record
+
+    def deal_record(self, index: int) -> dict[str, Any] | None:
+        """The match through the end of deal ``index``: its actions and the seeds of deals 0..index — nothing
+        that deals a later deal. None for a match dealt by one seed (its seed deals them all)."""
+        match = self.match
+        assert match is not None and index < len(match.results)
+        if match.deal_seeds is None or match.first_drawer is None:
+            return None
+        end = match.results[index].end_action
+        return {"v": RECORD_VERSION, "rules": match.rules.to_dict(), "first_drawer": match.first_drawer,
+                "deal_seeds": list(match.deal_seeds[:index + 1]),
+                "actions": pack_actions(match.actions[:end], match.card_choices[:end]),
+                "ends": [r.end_action for r in match.results[:index + 1]]}
 
     # ----- what the host keeps in its state folder ------------------------------------
     def to_meta(self) -> dict[str, Any]:
         return {"version": META_VERSION, "code": self.code, "config": asdict(self.config), "seed": self.seed,
-                "started": self.started,
+                "started": self.started, "deal_seeds": None if self.deal_seeds is None else list(self.deal_seeds),
+                "first_drawer": self.first_drawer, "replayable": self.replayable,
                 "holders": [None if h is None else asdict(h) for h in self.holders]}
 
     @classmethod
@@ -296,12 +325,37 @@ class Room:
             raise ValueError("the table file is damaged (seats, seed or code)")
         if data.get("started") and match is None:
             raise ValueError("the table's match was started but its save is missing")
-        if match is not None and (match.seed != seed or match.rules != config.rules()):
+        seeds, first = _dealt_by(data, config)
+        if match is not None and (match.seed != (0 if seeds else seed) or match.rules != config.rules()
+                                  or match.deal_seeds != seeds or match.first_drawer != first):
             raise ValueError("the saved match is not this table's (another seed or other rules)")
-        room = cls(code, config, seed, holders, match)
+        room = cls(code, config, seed, holders, match, deal_seeds=seeds, first_drawer=first,
+                   replayable=data.get("replayable") is True)
         if match is not None:
             room._make_bots()
         return room
 
 
-__all__ = ["Room", "RoomConfig", "Holder", "Joined", "BOT", "AUTO", "TIMEOUT", "check_config"]
+def draw_deal_seeds(deals: int, seed: int | None = None) -> tuple[int, tuple[int, ...]]:
+    """A match's first drawer and its deals' seeds: at random (``secrets``: no seed published at a deal's
+    end says anything of another's), or, given a ``seed``, following from it (a replayable table)."""
+    if seed is None:
+        return secrets.randbelow(len(SEATS)), tuple(secrets.randbelow(DEAL_SEED_LIMIT) for _ in range(deals))
+    stream = random.Random(f"{seed}:deals")
+    return stream.randrange(len(SEATS)), tuple(stream.randrange(DEAL_SEED_LIMIT) for _ in range(deals))
+
+
+def _dealt_by(data: dict[str, Any], config: RoomConfig) -> tuple[tuple[int, ...] | None, int | None]:
+    """A table file's deal seeds and first drawer (None, None: not drawn yet, or an older file's match dealt
+    by its seed); ValueError when they are not a match's."""
+    seeds, first = data.get("deal_seeds"), data.get("first_drawer")
+    if seeds is None and first is None:
+        return None, None
+    if not isinstance(seeds, list) or not 1 <= len(seeds) <= config.deals \
+            or not all(type(s) is int and 0 <= s < DEAL_SEED_LIMIT for s in seeds) \
+            or type(first) is not int or first not in SEATS:
+        raise ValueError("the table file is damaged (deal seeds)")
+    return tuple(seeds), first
+
+
+__all__ = ["draw_deal_seeds", "Room", "RoomConfig", "Holder", "Joined", "BOT", "AUTO", "TIMEOUT", "check_config"]

@@ -9,6 +9,7 @@ position shown. Nothing here draws or touches files.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -17,7 +18,7 @@ from ..engine.actions import parse_action
 from ..engine.dealcode import DealCodeError, DealRef, decode
 from ..engine.events import Event
 from ..engine.game import Game
-from ..engine.match import Match
+from ..engine.match import DEAL_SEED_LIMIT, Match
 from ..engine.phases import Phase
 from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
@@ -71,21 +72,38 @@ class Decision:
 class Start:
     """Where "play from here" begins: replay these actions, then play on as practice.
     ``base`` (optional) is the same match after its first actions, to go on from instead of
-    replaying a long match from its first deal."""
+    replaying a long match from its first deal. ``deal_seeds`` and ``first_drawer``: a match
+    built from its deals' seeds (a shared table's); practice goes on past the deals they cover
+    with seeds of its own."""
 
     rules: RuleSet
     seed: int
     actions: tuple[str, ...]
     card_choices: tuple[tuple[int, ...] | None, ...]
     base: Match | None = field(default=None, compare=False, repr=False)
+    deal_seeds: tuple[int, ...] | None = None
+    first_drawer: int = 0
 
     def match(self) -> Match:
         if self.base is None or len(self.base.actions) > len(self.actions):
-            return Match.replay(self.rules, self.seed, self.actions, self.card_choices)
-        match = self.base.clone()
-        for index in range(len(match.actions), len(self.actions)):
-            match.apply(self.actions[index], self.card_choices[index])
+            match = Match.replay(self.rules, self.seed, self.actions, self.card_choices, deal_seeds=self.deal_seeds,
+                                 first_drawer=self.first_drawer)
+        else:
+            match = self.base.clone()
+            for index in range(len(match.actions), len(self.actions)):
+                match.apply(self.actions[index], self.card_choices[index])
+        _practice_seeds(match)
         return match
+
+
+def _practice_seeds(match: Match) -> None:
+    """The deals a shared table's record has no seeds for get seeds of their own (from those it has:
+    the same practice each time), so practice plays on to the match's end."""
+    seeds = match.deal_seeds
+    if seeds is not None and len(seeds) < match.rules.series_length:
+        stream = random.Random(",".join(map(str, seeds)))
+        match.extend_deal_seeds([stream.randrange(DEAL_SEED_LIMIT)
+                                 for _ in range(match.rules.series_length - len(seeds))])
 
 
 class Review:
@@ -104,7 +122,7 @@ class Review:
         self._choices: tuple[tuple[int, ...] | None, ...] = tuple(
             tuple(c) if c is not None else None for c in choices)
         self.actions = tuple(str(parse_action(a)) for a in ref.actions)
-        match = Match(ref.rules, ref.seed)
+        match = ref.new_match()
         while len(match.results) < ref.deal:    # on to the start of the deal
             index = len(match.actions)
             if index == len(self.actions):
@@ -177,7 +195,9 @@ class Review:
     def play_from_here(self, step: int | None = None) -> Start:
         """The actions up to ``step`` (default: the step shown), for a practice game."""
         end = self.first_action + (self.step if step is None else max(0, min(step, len(self))))
-        return Start(self.ref.rules, self.ref.seed, self.actions[:end], self._choices[:end], self._deal_start)
+        ref = self.ref
+        return Start(ref.rules, ref.seed, self.actions[:end], self._choices[:end], self._deal_start, ref.deal_seeds,
+                     ref.first_drawer)
 
 
 class _DealLog:

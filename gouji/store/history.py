@@ -34,9 +34,9 @@ from ..engine.rules import RuleSet
 from ..engine.seats import SEATS
 from ..engine.tribute import DealResult
 from ..version import version
-from .history_rows import BadRow, deal_from_row, match_from_row
+from .history_rows import SEEDS_LIMIT, BadRow, deal_from_row, match_from_row
 from .history_schema import ForeignDatabase, NewerDatabase, check_schema, check_version, migrate, transaction
-from .records import DealRecord, MatchRecord, Seating, chuan_for, outcome_of, points_of
+from .records import DealRecord, DealSeeds, MatchRecord, Seating, chuan_for, outcome_of, points_of
 from .saves import pack_actions, unpack_actions
 from .settings import data_dir, keep_aside
 
@@ -50,9 +50,10 @@ DB_NAME = "history.sqlite3"
 MIXED = "mixed"
 DEAL_COLUMNS = ("d.id, d.match_id, d.idx, d.ended, m.preset, d.bot_level, m.practice, m.human, d.places, "
                 "d.score_even, d.score_odd, d.opened, d.human_opened, d.chuan, d.first_action, d.end_action, "
-                "m.shared_table")
+                "m.shared_table, m.deal_seeds")
 MATCH_COLUMNS = ("m.id, m.started, m.ended, m.seed, m.preset, m.bot_level, m.practice, m.human, m.series_length, "
-                 "(SELECT count(*) FROM deals d WHERE d.match_id = m.id), m.total_even, m.total_odd, m.shared_table")
+                 "(SELECT count(*) FROM deals d WHERE d.match_id = m.id), m.total_even, m.total_odd, m.shared_table, "
+                 "m.deal_seeds")
 
 
 def history_path() -> Path:
@@ -124,7 +125,9 @@ class History:
         known = self._rows.get(key)
         if known is not None and known[0] is None:
             return known
-        row = known[0] if known is not None else self._find(db, match, seating) if seating.resumed else None
+        # a shared match comes deal by deal, each a new replay of the host's record: its row is found again
+        found = seating.resumed or match.deal_seeds is not None
+        row = known[0] if known is not None else self._find(db, match, seating) if found else None
         if row is None or not db.execute("SELECT 1 FROM matches WHERE id = ?", (row,)).fetchone():
             return None, 0
         last = db.execute("SELECT max(idx) FROM deals WHERE match_id = ? AND typeof(idx) = 'integer'",
@@ -132,29 +135,34 @@ class History:
         return row, (min(last + 1, len(match.results)) if isinstance(last, int) and last >= 0 else 0)
 
     def _find(self, db: sqlite3.Connection, match: Match, seating: Seating) -> int | None:
-        """A resumed match's row: same seed, rules and player, its actions a prefix of the match's;
-        unfinished — or, for a finished match whose save was kept until its last deal was recorded,
-        finished with exactly its actions (it was recorded after all: nothing to add)."""
+        """A resumed match's row: same seed (or first deal seeds), rules and player, its actions a prefix
+        of the match's; unfinished — or, for a finished match whose save was kept until its last deal was
+        recorded (or a shared match's record at its end after its deals'), finished with exactly its
+        actions (it was recorded after all: nothing to add)."""
         ended = "" if match.is_over else "ended IS NULL AND "
-        rows = db.execute(f"SELECT id, actions, ended FROM matches WHERE {ended}seed = ? AND rules = ? "
-                          "AND practice = ? AND human = ? ORDER BY ended IS NULL DESC, id DESC",
+        dealt = "deal_seeds IS NULL" if match.deal_seeds is None else "deal_seeds IS NOT NULL"
+        rows = db.execute(f"SELECT id, actions, ended, deal_seeds FROM matches WHERE {ended}seed = ? AND rules = ? "
+                          f"AND practice = ? AND human = ? AND {dealt} ORDER BY ended IS NULL DESC, id DESC",
                           (match.seed, rules_text(match.rules), seating.practice, seating.human)).fetchall()
-        for row, stored, finished in rows:
+        for row, stored, finished, seeds in rows:
             try:
                 actions, _ = unpack_actions(json.loads(stored))
+                same = _same_deal_seeds(seeds, match)
             except (ValueError, TypeError, RecursionError):   # a damaged row: not this match's
                 continue
-            if actions == match.actions[:len(actions)] and (finished is None or len(actions) == len(match.actions)):
+            if same and actions == match.actions[:len(actions)] \
+                    and (finished is None or len(actions) == len(match.actions)):
                 return int(row)
         return None
 
     def _insert_match(self, db: sqlite3.Connection, match: Match, seating: Seating) -> int:
         cursor = db.execute(
             "INSERT INTO matches (seed, rules, preset, human, bot_level, practice, started, series_length, actions, "
-            "total_even, total_odd, app_version, shared_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', 0, 0, ?, ?)",
+            "total_even, total_odd, app_version, shared_table, deal_seeds) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', 0, 0, ?, ?, ?)",
             (match.seed, rules_text(match.rules), match.rules.preset_name() or "custom", seating.human,
              seating.bot_level, seating.practice, self._stamp(), match.rules.series_length, version(),
-             None if seating.table is None else seating.table.to_json()))
+             None if seating.table is None else seating.table.to_json(), _seeds_text(match)))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
@@ -179,8 +187,9 @@ class History:
         human = db.execute("SELECT human FROM matches WHERE id = ?", (row,)).fetchone()[0]
         over = match.is_over
         outcome = outcome_of(points_of(human, match.totals)) if over and human in SEATS else None
-        db.execute("UPDATE matches SET actions = ?, total_even = ?, total_odd = ?, ended = ?, outcome = ? WHERE id = ?",
-                   (actions, *match.totals, self._stamp() if over else None, outcome, row))
+        db.execute("UPDATE matches SET actions = ?, total_even = ?, total_odd = ?, ended = ?, outcome = ?, "
+                   "deal_seeds = ? WHERE id = ?",
+                   (actions, *match.totals, self._stamp() if over else None, outcome, _seeds_text(match), row))
 
     def _stamp(self) -> str:
         return self._now().isoformat(timespec="seconds")
@@ -245,13 +254,17 @@ class History:
     def deal_ref(self, deal: DealRecord) -> tuple[DealRef, list[tuple[int, ...] | None]] | None:
         """The deal as a ``DealRef`` (for its code and its review) and the cards the human picked."""
         def read(db: sqlite3.Connection) -> tuple[DealRef, list[tuple[int, ...] | None]] | None:
-            row = db.execute("SELECT seed, rules, actions FROM matches WHERE id = ?", (deal.match_id,)).fetchone()
+            row = db.execute("SELECT seed, rules, actions, deal_seeds FROM matches WHERE id = ?",
+                             (deal.match_id,)).fetchone()
             if row is None:
                 return None
             try:
                 actions, choices = unpack_actions(_json_of(row[2]))
                 rules = RuleSet.from_dict(_json_of(row[1]))
-                ref = DealRef(rules, row[0], tuple(actions[:deal.end_action]), deal.index, deal.human)
+                seeds = _deal_seeds_of(row[3], deal.index)
+                ref = DealRef(rules, row[0], tuple(actions[:deal.end_action]), deal.index, deal.human,
+                              None if seeds is None else seeds.seeds[:deal.index + 1],
+                              0 if seeds is None else seeds.first_drawer)
             except (ValueError, TypeError) as exc:   # one damaged row: report it, keep the database
                 why = str(exc)[:200]
                 self.problem = f"这一局的记录有误：{why} / this deal's record is damaged: {why}"
@@ -408,6 +421,34 @@ def _ordinary_file(path: Path) -> bool:
         return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:   # a broken link, or a folder we may not look into
         return False
+
+
+def _seeds_text(match: Match) -> str | None:
+    """The ``deal_seeds`` column: a shared match's first drawer and finished deals' seeds, else NULL."""
+    seeds = DealSeeds.of(match)
+    return None if seeds is None else seeds.to_json()
+
+
+def _deal_seeds_of(text: object, deal: int) -> DealSeeds | None:
+    """The ``deal_seeds`` column read back for ``deal`` (ValueError when damaged or short of that deal)."""
+    if text is None:
+        return None
+    if not isinstance(text, str) or len(text) > SEEDS_LIMIT:
+        raise ValueError("its deal seeds are not short JSON text")
+    seeds = DealSeeds.from_data(_json_of(text))
+    if len(seeds.seeds) <= deal:
+        raise ValueError(f"its deal seeds stop before deal {deal + 1}")
+    return seeds
+
+
+def _same_deal_seeds(text: object, match: Match) -> bool:
+    """A row's deal seeds are the match's so far (ValueError when damaged); True for two matches dealt by seed."""
+    if match.deal_seeds is None or text is None:
+        return match.deal_seeds is None and text is None
+    if not isinstance(text, str) or len(text) > SEEDS_LIMIT:
+        raise ValueError("damaged deal seeds")
+    stored = DealSeeds.from_data(_json_of(text))
+    return stored.first_drawer == match.first_drawer and stored.seeds == match.deal_seeds[:len(stored.seeds)]
 
 
 def _json_of(text: object) -> Any:

@@ -12,10 +12,11 @@ from typing import Any
 from ..engine.checks import SEED_LIMIT
 from ..engine.rules import MAX_SERIES
 from ..engine.seats import SEATS
-from .records import DealRecord, MatchRecord, SharedTable
+from .records import DealRecord, DealSeeds, MatchRecord, SharedTable
 
 TEXT_LIMIT = 200      # dates, presets, bot levels: short texts
 JSON_LIMIT = 1000     # places and opened: a few dozen characters
+SEEDS_LIMIT = 2000    # deal seeds: 99 numbers of up to 10 digits
 
 
 class BadRow(ValueError):
@@ -24,7 +25,7 @@ class BadRow(ValueError):
 
 def deal_from_row(row: tuple) -> DealRecord:
     (id_, match_id, idx, ended, preset, level, practice, human, places, even, odd, opened, human_opened,
-     chuan, first, end, shared) = row
+     chuan, first, end, shared, seeds) = row
     first, end = _whole(first, "first_action", 0), _whole(end, "end_action", 0)
     if end < first:
         raise BadRow("end_action is before first_action")
@@ -33,17 +34,17 @@ def deal_from_row(row: tuple) -> DealRecord:
                       _flag(practice, "practice"), _seat(human, "human"), _places(places),
                       (_whole(even, "score_even"), _whole(odd, "score_odd")), _opened(opened),
                       None if human_opened is None else _flag(human_opened, "human_opened"),
-                      _whole(chuan, "chuan", -1, 1), first, end, _shared(shared))
+                      _whole(chuan, "chuan", -1, 1), first, end, _shared(shared), _deal_seeds(seeds))
 
 
 def match_from_row(row: tuple) -> MatchRecord:
-    id_, started, ended, seed, preset, level, practice, human, length, deals, even, odd, shared = row
+    id_, started, ended, seed, preset, level, practice, human, length, deals, even, odd, shared, seeds = row
     return MatchRecord(_whole(id_, "id", 1), _text(started, "started"),
                        None if ended is None else _text(ended, "ended"), _whole(seed, "seed", 0, SEED_LIMIT - 1),
                        _text(preset, "preset"), _text(level, "bot_level"), _flag(practice, "practice"),
                        _seat(human, "human"), _whole(length, "series_length", 1, MAX_SERIES),
                        _whole(deals, "deals", 0), (_whole(even, "total_even"), _whole(odd, "total_odd")),
-                       _shared(shared))
+                       _shared(shared), _deal_seeds(seeds))
 
 
 def _whole(value: Any, column: str, low: int | None = None, high: int | None = None) -> int:
@@ -70,8 +71,8 @@ def _text(value: Any, column: str) -> str:
     return value
 
 
-def _json(value: Any, column: str) -> Any:
-    if not isinstance(value, str) or len(value) > JSON_LIMIT:
+def _json(value: Any, column: str, limit: int = JSON_LIMIT) -> Any:
+    if not isinstance(value, str) or len(value) > limit:
         raise BadRow(f"{column} is not short JSON text")
     try:
         return json.loads(value)
@@ -87,6 +88,16 @@ def _shared(value: Any) -> SharedTable | None:
         return SharedTable.from_data(_json(value, "shared_table"))
     except ValueError as exc:
         raise BadRow(f"shared_table: {exc}") from None
+
+
+def _deal_seeds(value: Any) -> DealSeeds | None:
+    """NULL: a match dealt by one seed; else a shared match's first drawer and deal seeds (damaged: skipped)."""
+    if value is None:
+        return None
+    try:
+        return DealSeeds.from_data(_json(value, "deal_seeds", SEEDS_LIMIT))
+    except ValueError as exc:
+        raise BadRow(f"deal_seeds: {exc}") from None
 
 
 def _places(value: Any) -> tuple[int, ...]:

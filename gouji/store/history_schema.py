@@ -65,6 +65,12 @@ V3 = """
 ALTER TABLE matches ADD COLUMN shared_table TEXT;       -- NULL: against bots on this computer
 """
 
+# version 4: a shared table's match dealt by its deals' own seeds, recorded deal by deal as each ends:
+# JSON {first_drawer, seeds: the recorded deals' seeds} (Match.from_deal_seeds)
+V4 = """
+ALTER TABLE matches ADD COLUMN deal_seeds TEXT;         -- NULL: the match's seed deals every deal
+"""
+
 
 def _v1(db: sqlite3.Connection) -> None:
     _script(db, V1)
@@ -96,6 +102,10 @@ def _v3(db: sqlite3.Connection) -> None:
     _script(db, V3)   # older rows stay NULL: before version 3 a shared match could not be told apart
 
 
+def _v4(db: sqlite3.Connection) -> None:
+    _script(db, V4)   # older rows stay NULL: before version 4 every match was dealt by its seed
+
+
 def _script(db: sqlite3.Connection, script: str) -> None:
     """Statements one by one (``executescript`` would commit the open transaction)."""
     bare = "\n".join(line.split("--")[0] for line in script.splitlines())
@@ -104,7 +114,7 @@ def _script(db: sqlite3.Connection, script: str) -> None:
             db.execute(statement)
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.match import DEAL_SEED_LIMIT, Match
+from ..engine.rules import MAX_SERIES
 from ..engine.scoring import is_chuan_san_hu
-from ..engine.seats import team
+from ..engine.seats import SEATS, team
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
 SHARED = "shared"         # the statistics' "level" of a match at a shared table (联机), whatever its bots
@@ -44,6 +46,36 @@ class SharedTable:
                 or not all(n is None or (_short(n, NAME_MOST) and n) for n in names):
             raise ValueError("not a shared table's room, title and six seats")
         return cls(room, title, tuple(names))
+
+
+@dataclass(frozen=True)
+class DealSeeds:
+    """How a shared table's match was dealt (``Match.from_deal_seeds``): the first deal's first drawer
+    and the seeds of its deals recorded so far — never of a deal still to come."""
+
+    first_drawer: int
+    seeds: tuple[int, ...]
+
+    @classmethod
+    def of(cls, match: Match) -> "DealSeeds | None":
+        """The finished deals' seeds of a match built from them; None for a match dealt by one seed."""
+        seeds = match.finished_deal_seeds()
+        return None if seeds is None or match.first_drawer is None else cls(match.first_drawer, seeds)
+
+    def to_json(self) -> str:
+        return json.dumps({"first_drawer": self.first_drawer, "seeds": list(self.seeds)}, separators=(",", ":"))
+
+    @classmethod
+    def from_data(cls, data: Any) -> "DealSeeds":
+        """From ``to_json``'s object; ValueError when it is not one (a damaged row)."""
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+        first, seeds = data.get("first_drawer"), data.get("seeds")
+        if type(first) is not int or first not in SEATS or not isinstance(seeds, list) \
+                or not 1 <= len(seeds) <= MAX_SERIES or not all(type(s) is int and 0 <= s < DEAL_SEED_LIMIT
+                                                                 for s in seeds):
+            raise ValueError("not a first drawer and 1 to 99 deal seeds")
+        return cls(first, tuple(seeds))
 
 
 def _short(value: Any, most: int) -> bool:
@@ -86,6 +118,7 @@ class DealRecord:
     first_action: int                # the deal's actions within the match's
     end_action: int
     shared: SharedTable | None = None  # played at a shared table (联机)
+    deal_seeds: DealSeeds | None = None  # a match dealt by its deals' seeds (a shared table's)
 
     @property
     def place(self) -> int:
@@ -116,6 +149,7 @@ class MatchRecord:
     deals: int                       # deals recorded
     totals: tuple[int, int]          # (even, odd)
     shared: SharedTable | None = None
+    deal_seeds: DealSeeds | None = None
 
     @property
     def points(self) -> int:

@@ -1,5 +1,7 @@
 """Saves that lose nothing: the match as (rules, seed, actions), written
 atomically after every action; a broken save is kept aside, never fatal.
+A match built from its deals' seeds (a shared table's host keeps its match
+this way) is saved with them instead of the seed (format 2).
 
 A finished match stays saved until its last deal is in the history: the
 history's worker drops it with ``delete_save_if`` (only if the file still
@@ -21,8 +23,8 @@ from ..engine.rules import RuleSet
 from .files import SAVE_LIMIT, atomic_write, load_file
 from .settings import data_dir
 
-SAVE_VERSION = 1
-KEYS = ("version", "seed", "rules", "actions")
+SAVE_VERSION = 2   # 2: a match from deal seeds (format 1, a match from one seed, is still written as 1)
+KEYS = ("version", "seed", "rules", "actions", "deal_seeds", "first_drawer")
 _WRITING = threading.Lock()   # the loop saves, the history's worker drops a finished match's save
 
 
@@ -49,9 +51,10 @@ def unpack_actions(entries: Any) -> tuple[list[str], list[tuple[int, ...] | None
 
 
 def dump(match: Match) -> str:
+    dealt: dict[str, Any] = {"version": 1, "seed": match.seed} if match.deal_seeds is None else \
+        {"version": 2, "seed": match.seed, "deal_seeds": list(match.deal_seeds), "first_drawer": match.first_drawer}
     return json.dumps({
-        "version": SAVE_VERSION, "seed": match.seed, "rules": match.rules.to_dict(),
-        "actions": pack_actions(match.actions, match.card_choices),
+        **dealt, "rules": match.rules.to_dict(), "actions": pack_actions(match.actions, match.card_choices),
     }, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -97,8 +100,9 @@ def _holds(path: Path, match: Match) -> bool:
         actions, _ = unpack_actions(data.get("actions"))
     except (OSError, ValueError, AttributeError, RecursionError):
         return False
+    seeds = data.get("deal_seeds")
     return data.get("seed") == match.seed and data.get("rules") == match.rules.to_dict() \
-        and actions == match.actions
+        and actions == match.actions and (None if seeds is None else tuple(seeds)) == match.deal_seeds
 
 
 @dataclass(frozen=True)
@@ -114,7 +118,7 @@ def parse_save(text: str) -> Match:
         rules = RuleSet.from_dict(data.get("rules", {}))
     except ValueError as exc:
         raise ValueError(f"its rules are wrong: {exc}") from None
-    match = Match.new(data["seed"], rules)
+    match = _new_match(data, rules)
     for i, entry in enumerate(data["actions"]):
         action, cards = _entry(i, entry)
         try:
@@ -122,6 +126,16 @@ def parse_save(text: str) -> Match:
         except (IllegalAction, ValueError, TypeError) as exc:
             raise ValueError(f"action {i + 1} ({quote(action)}) does not replay: {exc}") from None
     return match
+
+
+def _new_match(data: dict[str, Any], rules: RuleSet) -> Match:
+    """The saved match before its first action: by its seed, or by its deals' seeds (format 2)."""
+    if "deal_seeds" not in data:
+        return Match.new(data["seed"], rules)
+    try:
+        return Match.from_deal_seeds(rules, data.get("first_drawer"), data["deal_seeds"])  # type: ignore[arg-type]
+    except (ValueError, TypeError) as exc:   # checked there: seeds and the first drawer of any type
+        raise ValueError(f"its deal seeds are wrong: {str(exc)[:100]}") from None
 
 
 def _record(text: str) -> dict[str, Any]:

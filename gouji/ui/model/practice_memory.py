@@ -48,12 +48,15 @@ class Why:
 
 def replay_to(match: Match, count: int) -> Match:
     """The match as it was after its first ``count`` actions."""
-    return Match.replay(match.rules, match.seed, match.actions[:count], match.card_choices[:count])
+    replay = match.fresh()   # by its seed, or its deals' seeds (practice from a shared table's deal)
+    for action, cards in zip(match.actions[:count], match.card_choices[:count]):
+        replay.apply(action, cards)
+    return replay
 
 
 def timeline(match: Match, viewer: int) -> list[Turn]:
     """Every action of the match so far, replayed from its seed."""
-    replay = Match(match.rules, match.seed)
+    replay = match.fresh()
     shown = sum(event.visible_to(viewer) for event in replay.events)
     turns = []
     for index, (action, cards) in enumerate(zip(match.actions, match.card_choices)):

@@ -4,8 +4,8 @@ table has: the players' names on the badges, quick phrases (the 快捷语
 button or J; a phrase shows as a bubble by its sender's seat), muting a
 player (click his badge), notices of who left (托管), came back or ran out of
 time, the host's move timer on the badge of the seat to act (the host plays
-for a seat whose time ran out), the host gone (Reconnect), and the match
-recorded into the player's own history at its end."""
+for a seat whose time ran out), the host gone (Reconnect), and each deal
+recorded into the player's own history as it ends."""
 
 from __future__ import annotations
 
@@ -22,12 +22,12 @@ from ...store.records import Seating, SharedTable
 from ..draw import theme
 from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
+from ..model.layout import Layout
 from ..model.viewing import badge_name
 from .base import Host
 from .net_session import Job, NetSession, confirm_close, shown_name
 from .result import ResultScene
 from .table import TableScene
-from .table_buttons import Spec
 
 if TYPE_CHECKING:
     from ...net.remote_table import RemoteTable
@@ -48,7 +48,7 @@ class NetTableScene(TableScene):
         self.link_down = False
         self.gone: tuple[str, str] | None = None            # the host's last word, or the link lost for good
         self.retry: Job[None] | None = None
-        self.recorded = False
+        self.recorded: Any = None                           # the host's record last written into the history
         self.result_due: bool | None = None                 # a deal ended before its result arrived (final?)
         self.clock_shown: tuple[int, int] | None = None     # the host's move timer as last drawn (seat, seconds)
         super().__init__(app, table, deal_in=True)
@@ -75,7 +75,10 @@ class NetTableScene(TableScene):
     def seat_name(self, seat: int) -> str:
         if seat == self.human:
             return super().seat_name(seat)
-        return t("log_name", self.lang, role=self.badge_name(seat)[1], name=self.shown(seat))
+        name = self.shown(seat)
+        if self.lang == "zh" and name[:1].isascii():   # 联邦 Alexandra, not 联邦Alexandra: a space between scripts
+            name = " " + name
+        return t("log_name", self.lang, role=self.badge_name(seat)[1], name=name)
 
     # ----- what arrives from the host --------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -104,8 +107,8 @@ class NetTableScene(TableScene):
         for seat, phrase_id in news.said:
             self.bubbles[seat] = (phrase_id, self.time + BUBBLE_SECONDS)
         self._link(news)
-        if news.over and not self.recorded:
-            self._record()
+        if self.table.record is not None and self.table.record is not self.recorded:
+            self._record()   # a deal has ended (or the match): its record goes into the history
         return bool(news.errors or news.notices or news.said or news.events or news.results)
 
     def _link(self, news: News) -> None:
@@ -148,11 +151,12 @@ class NetTableScene(TableScene):
         return True
 
     def _record(self) -> None:
-        """The whole match into the player's history, replayed from the host's record (off the loop)."""
+        """The match through its last ended deal into the player's history, replayed from the host's record
+        (off the loop); the history adds only the deals it does not have yet."""
         record, recorder = self.table.record, self.app.recorder
         if record is None:
             return
-        self.recorded = True
+        self.recorded = record
         if not recorder.enabled:
             return
         seating = Seating(human=self.human, bot_level=str(self.session.seat.client.config.get("bots", "normal")),
@@ -187,9 +191,6 @@ class NetTableScene(TableScene):
         return confirm_close(self.app, self.session, go)
 
     # ----- phrases and muting --------------------------------------------------------------
-    def side_buttons(self) -> list[Spec]:
-        return super().side_buttons() + [("phrases", "net_phrases", PHRASE_KEY)]
-
     def intent(self, name: str) -> None:
         if name == "phrases":
             self.open_phrases()
@@ -197,17 +198,16 @@ class NetTableScene(TableScene):
         super().intent(name)
 
     def open_phrases(self) -> None:
-        """The quick phrases, as a column over the felt (Esc or a click elsewhere closes it)."""
+        """The quick phrases, as a column over the sidebar beside the 快捷语 button, clear of every badge and
+        of the felt (Esc or a click elsewhere closes it)."""
         if self.phrase_menu is not None:
             self.phrase_menu = None
             return
-        L, lang = self.layout, self.lang
-        x, y, w, _ = L.sidebar
+        lang = self.lang
         bar = ButtonBar()
-        bar.set([Button(pygame.Rect(x - L.s(250), y + L.s(40) + i * L.s(40), L.s(240), L.s(36)),
-                        p.zh if lang == "zh" else p.en, self._sayer(p.id), key=f"say:{p.id}",
-                        size=L.font(17), hotkey=pygame.K_1 + i if i < 9 else pygame.K_0)
-                 for i, p in enumerate(PHRASES)])
+        bar.set([Button(rect, p.zh if lang == "zh" else p.en, self._sayer(p.id), key=f"say:{p.id}",
+                        size=self.layout.font(17), hotkey=pygame.K_1 + i if i < 9 else pygame.K_0)
+                 for i, (p, rect) in enumerate(zip(PHRASES, phrase_boxes(self.layout), strict=True))])
         self.phrase_menu = bar
 
     def _sayer(self, phrase_id: str) -> Callable[[], None]:
@@ -262,13 +262,19 @@ class NetTableScene(TableScene):
             if seat is not None and self.person(seat) is not None:
                 self._open_mute(seat)
                 return
-            if self.phrase_menu or self.mute_menu:
-                self.phrase_menu = self.mute_menu = None
+            self.mute_menu = None
+            button = self.buttons.by_key("phrases")
+            if button is None or not button.rect.collidepoint(event.pos):   # that button toggles the menu itself:
+                self.phrase_menu = None                                     # closed here, it would open again
         super().handle(event)
 
     # ----- buttons and drawing -------------------------------------------------------------------
     def _rebuild_buttons(self) -> None:
         super()._rebuild_buttons()
+        if self.buttons.by_key("phrases") is None:   # the row was built anew (the offline table's buttons)
+            self.buttons.buttons.append(Button(phrase_button_box(self.layout), t("net_phrases", self.lang),
+                                               lambda: self.intent("phrases"), key="phrases",
+                                               size=self.layout.font(20), hotkey=PHRASE_KEY))
         if self.gone is None or self.buttons.by_key("title") is not None:
             return
         L = self.layout
@@ -333,10 +339,20 @@ class NetTableScene(TableScene):
         screen.blit(theme.panel(box.size, (16, 18, 22, 230), self.layout.s(10)), box)
 
     def _tag(self, screen: pygame.Surface, seat: int, text: str) -> None:
+        """托管 or 屏蔽 on a seat's badge: a small label on its edge over the face — the badge's bottom
+        right holds the card count and its bottom line the state words, which it would cover. On the top
+        edge (the backs hang under the badge), unless the move timer's seconds are there."""
         L = self.layout
         x, y, w, h = L.badge_box(self.director.place(seat))
         label = self.app.fonts.render(text, L.font(13), theme.WARN, bold=True)
-        screen.blit(label, label.get_rect(bottomright=(x + w - L.s(4), y + h - L.s(2))))
+        face = h - L.s(12)
+        box = label.get_rect().inflate(L.s(10), L.s(4))
+        box.midleft = (x + L.s(4), y + h if self.seat_timer(seat) is not None else y)
+        box.width = max(box.width, face + L.s(4))   # at least as wide as the face it names
+        box.clamp_ip(pygame.Rect(0, 0, L.width, L.height))
+        pygame.draw.rect(screen, (0, 0, 0), box, border_radius=L.s(6))
+        pygame.draw.rect(screen, theme.WARN, box, 1, border_radius=L.s(6))
+        screen.blit(label, label.get_rect(center=box.center))
 
     def _bubble(self, screen: pygame.Surface, seat: int, text: str) -> None:
         """A speech bubble beside the seat's badge, on its side toward the middle of the table."""
@@ -359,6 +375,26 @@ class NetTableScene(TableScene):
         pygame.draw.rect(screen, (252, 248, 232), box, border_radius=L.s(12))
         pygame.draw.rect(screen, theme.GOLD, box, 2, border_radius=L.s(12))
         screen.blit(label, label.get_rect(center=box.center))
+
+
+def phrase_button_box(L: Layout) -> pygame.Rect:
+    """The 快捷语 button: in the action row's line, against the sidebar — the sidebar's own row of buttons
+    has no room for a fourth in English at 1366×768, and the action row (five buttons at most, centred
+    under the felt) never reaches this corner."""
+    w, h = L.button_size
+    return pygame.Rect(L.sidebar[0] - L.s(16) - w, L.button_y, w, h)
+
+
+def phrase_boxes(L: Layout) -> list[pygame.Rect]:
+    """Where the quick phrases' buttons go: a column over the sidebar (the log and the counter, which a
+    moment's menu may hide) whose foot is level with the 快捷语 button's. The right-hand badges come up
+    to the sidebar's edge, so a column left of it would cover them at some window size."""
+    x, _, w, _ = L.sidebar
+    button = phrase_button_box(L)
+    top = L.side_button_boxes(1)[0][1] + L.side_button_boxes(1)[0][3] + L.s(18)   # under the sidebar's buttons
+    inset, step = L.s(12), min(L.s(40), (button.bottom - top) // len(PHRASES))
+    first = button.bottom - step * len(PHRASES) + L.s(4)
+    return [pygame.Rect(x + inset, first + i * step, w - 2 * inset, step - L.s(4)) for i in range(len(PHRASES))]
 
 
 class NetResultScene(ResultScene):
