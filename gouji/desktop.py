@@ -63,7 +63,7 @@ def desktop_entry(command: list[str]) -> str:
         "Name=Gouji 够级",
         "GenericName=Card game",
         "GenericName[zh_CN]=纸牌游戏",
-        "Comment=The six-player, four-deck climbing card game of Qingdao, offline against bots",
+        "Comment=The six-player, four-deck climbing card game of Qingdao, against bots or with friends on your network",
         "Comment[zh_CN]=青岛、山东的六人四副牌够级：离线和五个机器人打",
         f"Exec={string_value(line)}",
         f"TryExec={string_value(command[0])}",

@@ -54,3 +54,17 @@ def home(tmp_path, monkeypatch):
     folder = tmp_path / "home"
     monkeypatch.setenv("GOUJI_HOME", str(folder))
     return folder
+
+
+@pytest.fixture
+def cuts(monkeypatch) -> list[tuple[str, int]]:
+    """Every cut any Fonts notes during the test (texts and the widths they missed): the text-fit tests."""
+    from gouji.ui.draw.fonts import Fonts
+    seen: list[tuple[str, int]] = []
+    original = Fonts._cut
+
+    def note(self: Fonts, text: str, width: int) -> None:
+        seen.append((text, width))
+        original(self, text, width)
+    monkeypatch.setattr(Fonts, "_cut", note)
+    return seen

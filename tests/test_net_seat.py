@@ -63,3 +63,33 @@ def test_a_screen_polls_its_seat_and_plays_a_deal(host):
     assert stream == [e for e in match.events if e.visible_to(seat.seat)]   # every event once, in order
     assert seat.token and news.results and news.closed is None
     seat.close()
+
+
+def test_poll_never_waits_for_the_link_s_thread(host):
+    """The link's thread queues the news; a frame's poll only empties the queue — even while that thread is
+    stuck (a second here), the poll returns at once, and what was queued before comes through whole."""
+    seat = RemoteSeat(f"ws://127.0.0.1:{host.port}", "S3ATS", "小明", host_secret=SECRET)
+    seat.join()
+    deadline = time.monotonic() + 10
+    seats = []
+    while not seats and time.monotonic() < deadline:
+        seats = seat.poll().seats
+        time.sleep(0.01)
+    assert seats and seats[seat.seat]["name"] == "小明"
+    stuck = threading.Event()
+    seat._loop.call_soon_threadsafe(lambda: (stuck.set(), time.sleep(1.0)))
+    assert stuck.wait(5)
+    began = time.perf_counter()
+    news = seat.poll()
+    assert time.perf_counter() - began < 0.05 and news.seats == seats and not news.events   # the state, nothing new
+    seat.close()
+
+
+def test_queued_news_merge_into_one_in_order():
+    from gouji.net.seat import News, merged, quiet
+    first = News(None, 1, events=("a",), said=((1, "hello"),), seats=[{"seat": 0}])   # type: ignore[arg-type]
+    second = News(None, 2, events=("b", "c"), notices=({"what": "left"},), over=True)   # type: ignore[arg-type]
+    both = merged([first, second])
+    assert both.turn == 2 and both.over and both.seats == [] and both.events == ("a", "b", "c")
+    assert both.said == ((1, "hello"),) and both.notices == ({"what": "left"},)
+    assert quiet(both).events == () and quiet(both).turn == 2 and quiet(both).over

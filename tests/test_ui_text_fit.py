@@ -1,7 +1,8 @@
 """Every text fits its box, everywhere: a tour of every screen (the one the
 screenshot tool takes: title, settings, rules, help, Learn, lessons, quiz,
 practice, the table in each phase, the menu, the result panels, review,
-statistics, history, paste and the reset question) and the table in every
+statistics, history, paste and the reset question, and the 联机 screens — which
+test_ui_net_screens also checks alone at both sizes in both languages) and the table in every
 phase a player can be asked in, at 1366×768 and 1920×1080 in both languages.
 The fonts note every text that had to be cut with '…', every wrapped text that
 lost lines and every word or card group wider than its box; the tour fails on
@@ -22,19 +23,6 @@ pytestmark = pytest.mark.slow   # a whole match and every screen, four times ove
 SIZES = [(1366, 768), (1920, 1080)]
 
 
-@pytest.fixture
-def cuts(monkeypatch) -> list[tuple[str, int]]:
-    """Every cut any Fonts notes during the test (texts and the widths they missed)."""
-    seen: list[tuple[str, int]] = []
-    original = Fonts._cut
-
-    def note(self: Fonts, text: str, width: int) -> None:
-        seen.append((text, width))
-        original(self, text, width)
-    monkeypatch.setattr(Fonts, "_cut", note)
-    return seen
-
-
 @pytest.mark.parametrize("size,lang", [((1366, 768), "en"), ((1920, 1080), "zh")],
                          ids=["1366x768-en", "1920x1080-zh"])
 def test_every_screen_of_the_tour_fits_its_text(display, home, cuts, size, lang):
@@ -47,7 +35,8 @@ def test_every_screen_of_the_tour_fits_its_text(display, home, cuts, size, lang)
     shots: list[str] = []
     tour(app, lambda name: shots.append(name) if not cuts else pytest.fail(f"{name}: cut {cuts}"), seeds=(1,))
     assert {"title", "settings", "rules", "help", "learn", "lesson-step", "quiz-answered", "practice", "menu",
-            "deal-result", "match-end", "review-mark", "stats", "history", "paste-refused"} <= set(shots)
+            "deal-result", "match-end", "review-mark", "stats", "history", "paste-refused", "net-host", "net-join",
+            "lobby", "lobby-guest", "net-table"} <= set(shots)
     assert not cuts, cuts
 
 

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="gouji", description="够级 Gouji — play offline against bots")
+    parser = argparse.ArgumentParser(prog="gouji",
+                                     description="够级 Gouji — against bots, or with friends on your network")
     parser.add_argument("--version", action="version", version=f"gouji {version()}")
     parser.add_argument("--demo", action="store_true", help="print a headless demo deal and exit")
     parser.add_argument("--selftest", action="store_true",

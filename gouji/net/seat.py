@@ -13,16 +13,22 @@ and the caller, in its own thread, only polls and posts:
 
 Nothing here blocks the caller's loop for long: ``join`` waits for the
 welcome (a few hundred milliseconds on a LAN), everything else returns at once.
+The link's thread does the reading: after every message it puts what changed
+into a queue (``News``), and ``poll`` only empties that queue — it never waits
+for the other thread, however busy it is (the caller's frame stays on time).
+Actions go the other way as coroutines handed to the link's loop, unawaited.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
+import queue
 import threading
 from collections import Counter
-from collections.abc import Coroutine
-from dataclasses import dataclass, field
+from collections.abc import Coroutine, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.events import Event
@@ -54,15 +60,34 @@ class News:
                                                             # out on time.monotonic()), while it runs
 
 
+DELTAS = ("events", "notices", "said", "errors", "results")   # News fields that hold only what is new
+WATCH_EVERY = 1.0   # seconds: the watcher also looks without a message (a safety net; every change comes with one)
+
+
+def merged(items: Sequence[News]) -> News:
+    """Several queued News as one: the newest state, and everything new of each, in order."""
+    joined: dict[str, Any] = {name: tuple(x for item in items for x in getattr(item, name)) for name in DELTAS}
+    return replace(items[-1], **joined)
+
+
+def quiet(news: News) -> News:
+    """The same state with nothing new (what a frame reads when no message came)."""
+    nothing: dict[str, Any] = {name: () for name in DELTAS}
+    return replace(news, **nothing)
+
+
 class RemoteSeat:
     def __init__(self, url: str, room: str, name: str, **options: Any) -> None:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="gouji-net", daemon=True)
         self._thread.start()
         self.client = self._call(self._make(url, room, name, options))
-        self._lock = threading.Lock()
-        self._seen: Counter[str] = Counter()   # how many of each kind of news were handed out
+        self._seen: Counter[str] = Counter()   # how many of each kind of news were queued (the loop's thread)
         self._reader: concurrent.futures.Future[None] | None = None
+        self._watcher: concurrent.futures.Future[None] | None = None
+        self._queue: queue.SimpleQueue[News] = queue.SimpleQueue()   # the loop's thread puts, the caller takes
+        self._pushed: tuple[tuple[Any, ...], tuple[int, ...]] | None = None   # the state as last queued
+        self._last = News(None, 0)              # the caller's thread: the state as last polled, nothing new
 
     @staticmethod
     async def _make(url: str, room: str, name: str, options: dict[str, Any]) -> TableClient:
@@ -75,6 +100,8 @@ class RemoteSeat:
         """Connect and sit down (or take the seat back, with ``token=`` given); Refusal if refused."""
         self._call(self.client.connect())
         self._reader = asyncio.run_coroutine_threadsafe(self.client.run(), self._loop)
+        if self._watcher is None or self._watcher.done():
+            self._watcher = asyncio.run_coroutine_threadsafe(self._watch(), self._loop)
 
     def rejoin(self) -> None:
         """After the link stayed down (the host was gone): try again with the seat's token; Refusal,
@@ -93,12 +120,43 @@ class RemoteSeat:
         return self.client.token
 
     def poll(self) -> News:
-        """The seat's view now, and what arrived since the last poll."""
-        future = asyncio.run_coroutine_threadsafe(self._news(), self._loop)
-        return future.result(5.0)
+        """The seat's view now, and what arrived since the last poll — what the link's thread queued;
+        never waits for that thread."""
+        items: list[News] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                items.append(self._queue.get_nowait())
+        if not items:
+            return self._last
+        news = merged(items)
+        self._last = quiet(news)
+        return news
 
-    async def _news(self) -> News:
+    # ----- on the link's loop ------------------------------------------------------------
+    async def _watch(self) -> None:
+        """After each message the client reads (or a change of the link), queue the news for ``poll``."""
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await self.client.wait_until(self._changed, WATCH_EVERY)
+            if self._changed():
+                self._queue.put(self._news())
+
+    def _state(self) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+        """What ``News`` shows: the objects the client replaces on a message (compared by identity: an
+        equal new view is still news), and the counts of what it appends."""
         c = self.client
+        kept = (c.view, c.seats, c.config, c.record, c.closed, c.clock, c.started, c.connected, c.over)
+        return kept, (c.turn, len(c.stream), len(c.results), *(c.tally[name] for name in DELTAS))
+
+    def _changed(self) -> bool:
+        if self._pushed is None:
+            return True
+        (kept, counts), (was_kept, was_counts) = self._state(), self._pushed
+        return counts != was_counts or any(a is not b for a, b in zip(kept, was_kept, strict=True))
+
+    def _news(self) -> News:
+        c = self.client
+        self._pushed = self._state()
         totals = {"events": len(c.stream), "results": len(c.results), **c.tally}
         fresh = {}
         for name, attribute in (("events", "stream"), ("notices", "notices"), ("said", "said"),
@@ -111,8 +169,16 @@ class RemoteSeat:
                     fresh["results"], list(c.seats), c.over, c.closed, dict(c.config), c.started, c.record,
                     c.connected, clock)
 
-    def act(self, action: str, cards: list[int] | None = None) -> None:
-        self._post(self.client.act(action, cards))
+    # ----- the caller's actions (handed to the loop, not awaited) ---------------------------
+    def act(self, action: str, cards: list[int] | None = None, turn: int | None = None) -> None:
+        """Play ``action``; with ``turn`` (that of the view it was chosen from), only if the link has seen no
+        later view by the time it is sent: the caller reads views a frame late, and an action chosen for
+        an earlier moment (the host's timer played for the seat meanwhile) must not land on the next."""
+        self._post(self._act(action, cards, turn))
+
+    async def _act(self, action: str, cards: list[int] | None, turn: int | None) -> None:
+        if turn is None or turn == self.client.turn:
+            await self.client.act(action, cards)
 
     def say(self, phrase: str) -> None:
         self._post(self.client.say(phrase))
@@ -143,6 +209,8 @@ class RemoteSeat:
         (its loop is gone: a coroutine handed to it would never run)."""
         if not self._loop.is_running():
             return
+        if self._watcher is not None:
+            self._watcher.cancel()   # before the loop stops: a task left pending would be destroyed noisily
         try:
             self._call(self.client.close(), 5.0)
             if self._reader is not None:

@@ -49,7 +49,10 @@ class SeatsPainter(Painter):
         name_text, role_text = scene.badge_name(seat)
         tag = self.fonts.render(role_text, L.font(14), colour, bold=True)
         tag_box = tag.get_rect(topright=(x + w - L.s(9), y + L.s(7)))
-        name = self.fonts.render_fit(name_text, L.font(18), theme.TEXT, tag_box.left - left - L.s(8), bold=True)
+        # a name a player typed (up to 24 characters, at a shared table) may be cut: shrunk past reading it
+        # would say no more (the lobby and the log show it whole)
+        name = self.fonts.render_fit(name_text, L.font(18), theme.TEXT, tag_box.left - left - L.s(8),
+                                     smallest=max(11, round(L.font(18) * SHRINK)), bold=True, may_cut=True)
         screen.blit(name, (left, y + L.s(5)))
         pygame.draw.rect(screen, (0, 0, 0), tag_box.inflate(L.s(8), L.s(4)), border_radius=L.s(6))
         pygame.draw.rect(screen, colour, tag_box.inflate(L.s(8), L.s(4)), 1, border_radius=L.s(6))

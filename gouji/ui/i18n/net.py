@@ -11,6 +11,8 @@ STRINGS: dict[str, tuple[str, str]] = {
                      "Your computer hosts: friends on your network join by address and room code; "
                      "bots play the empty seats."),
     "net_name": ("你的名字", "Your name"),
+    "net_default_name": ("玩家", "Player"),   # the name field's first text while the player has not chosen one
+    "net_table_title": ("{host}的桌子", "{host}'s table"),   # a hosted table's title in the LAN's lists
     "net_address": ("主机地址（IP:端口）", "Host address (IP:port)"),
     "net_code": ("房间号", "Room code"),
     "net_found": ("局域网里的桌子", "Tables on your network"),

@@ -3,7 +3,8 @@
 STRINGS: dict[str, tuple[str, str]] = {
     # title screen
     "title": ("够级", "Gouji"),
-    "subtitle": ("青岛六人四副牌 · 离线对战机器人", "Six players, four decks · offline against bots"),
+    "subtitle": ("青岛六人四副牌 · 和机器人打，也可以在局域网和朋友联机",
+                 "Six players, four decks · against bots, or with friends on your network"),
     "new_game": ("新游戏", "New game"),
     "continue": ("继续", "Continue"),
     "preset": ("规则：{name}", "Rules: {name}"),

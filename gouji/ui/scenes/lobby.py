@@ -64,7 +64,8 @@ class LobbyScene(Scene):
 
     def refresh_language(self) -> None:
         L, lang = self.app.layout, self.app.settings.language
-        buttons = [Button(pygame.Rect(L.box(660, 712, 200, 50)), t("lobby_leave", lang), self.leave_table,
+        leave_x = 660 if self.admin else 540   # beside Start, or alone in the middle (a guest has no Start)
+        buttons = [Button(pygame.Rect(L.box(leave_x, 712, 200, 50)), t("lobby_leave", lang), self.leave_table,
                           key="leave", size=L.font(20), hotkey=pygame.K_ESCAPE)]
         if self.admin:
             buttons.append(Button(pygame.Rect(L.box(420, 712, 220, 50)), t("lobby_start", lang), self.start,
@@ -206,7 +207,8 @@ class LobbyScene(Scene):
             marks += [t("lobby_host_mark", lang)] if info.get("admin") else []
             marks += [t("lobby_away", lang)] if not info.get("present") else []
             shown = t("lobby_marks", lang, marks=" · ".join(marks)) if marks else ""
-            words, colour = f"{name} {shown}".strip(), theme.TEXT
+            gap = "" if lang == "zh" else " "   # （房主） brings its own space; (host) does not
+            words, colour = f"{name}{gap}{shown}".strip(), theme.TEXT
         else:
             level = t(f"level_{self.config.get('bots', 'normal')}", lang)
             bot = t("lobby_bot", lang, level=level)

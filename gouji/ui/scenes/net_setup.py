@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from ...engine.rules import PRESETS
+from ...store.settings import DEFAULT_NAME
 from ..draw import theme
 from ..draw.textbox import TextBox
 from ..draw.widgets import Button, ButtonBar
@@ -33,7 +34,7 @@ class NetSetupScene(Scene):
         self.buttons = ButtonBar()
         names = ("name", "address", "code") if mode == "join" else ("name",)
         self.fields = {name: TextBox(pygame.Rect(0, 0, 10, 10)) for name in names}
-        self.fields["name"].set_text(app.settings.player_name)
+        self.fields["name"].set_text(first_name(app.settings.player_name, app.settings.language))
         self.focus = "address" if mode == "join" else "name"
         self.problem: Words | None = None
         self.job: Job[Any] | None = None
@@ -137,7 +138,7 @@ class NetSetupScene(Scene):
     def _host(self, name: str) -> None:
         settings = self.app.settings
         preset = settings.preset if settings.preset in PRESETS else "qingdao"
-        title = f"{name}的桌子"[:40]
+        title = t("net_table_title", settings.language, host=name)[:40]   # as the LAN's lists will show it
         self.waiting = (t("net_opening", "zh"), t("net_opening", "en"))
         self.problem, self.target = None, "127.0.0.1"
         self.job = Job(lambda: host(name, preset, settings.bot_level, HOST_DEALS, title))
@@ -239,6 +240,12 @@ class NetSetupScene(Scene):
         for i, line in enumerate(lines):
             surface = fonts.render(line, L.font(17), colour, bold=True)
             screen.blit(surface, L.pt(BOX[0] + 40, BOX[1] + BOX[3] - 140 + i * 26))
+
+
+def first_name(name: str, lang: str) -> str:
+    """The name the fields start with: the player's own, or the default one in his language (玩家 is the
+    setting's default whatever the language; an English player would see Chinese in his own name)."""
+    return t("net_default_name", lang) if name == DEFAULT_NAME else name
 
 
 def _browse_lan() -> list[Any]:

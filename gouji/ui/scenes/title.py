@@ -1,4 +1,5 @@
-"""Title screen: new game, continue, rules preset, language, settings, help, quit; statistics and past deals."""
+"""Title screen: new game, continue, Learn, host or join a table with friends, rules preset, language, settings,
+help, quit; statistics and past deals."""
 
 from __future__ import annotations
 
@@ -108,7 +109,7 @@ class TitleScene(Scene):
             name = fonts.render("Gouji", L.font(26), theme.TEXT_DIM, bold=True)
             out.append((name, name.get_rect(midtop=(box.centerx, top))))
             top = out[-1][1].bottom
-        sub = fonts.render(t("subtitle", lang), L.font(22), theme.TEXT)
+        sub = fonts.render_fit(t("subtitle", lang), L.font(22), theme.TEXT, L.s(1000))   # a cut is noted (fit test)
         out.append((sub, sub.get_rect(midtop=(box.centerx, top + L.s(2)))))
         return out
 

@@ -17,12 +17,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..model.layout import size_argument
+from .shots_net import shoot_net
 from .shots_records import shoot_records
 
 TABLE_PHASES = ("lead", "follow", "answer", "burn", "return", "declare", "revolt", "yaotou")
 
 
-def shoot(size: tuple[int, int], lang: str, out: Path, seeds: Sequence[int] = tuple(range(1, 40))) -> list[Path]:
+def shoot(size: tuple[int, int], lang: str, out: Path, seeds: Sequence[int] = tuple(range(1, 40)),
+          net_only: bool = False) -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["GOUJI_HOME"] = tempfile.mkdtemp(prefix="gouji-shots-")
@@ -42,7 +44,7 @@ def shoot(size: tuple[int, int], lang: str, out: Path, seeds: Sequence[int] = tu
         pygame.image.save(app.screen, str(path))
         written.append(path)
 
-    missing = tour(app, save, seeds)
+    missing = tour_net(app, save) if net_only else tour(app, save, seeds)
     if missing:
         print(f"not reached with these seeds: {', '.join(missing)}", file=sys.stderr)
     pygame.quit()
@@ -52,7 +54,7 @@ def shoot(size: tuple[int, int], lang: str, out: Path, seeds: Sequence[int] = tu
 def tour(app, shot: Callable[[str], None], seeds: Sequence[int]) -> list[str]:
     """Every screen in turn, ``shot`` called at each (after the app drew it): the title,
     settings, rules, help, Learn, the table in the phases ``seeds`` reach, the menu, the
-    result panels and the records. Returns the table phases not reached."""
+    result panels, the records and the 联机 screens. Returns the table phases not reached."""
     from ..scenes.help import HelpScene
     from ..scenes.menu import MenuScene
     from ..scenes.rules import RulesScene
@@ -76,7 +78,18 @@ def tour(app, shot: Callable[[str], None], seeds: Sequence[int]) -> list[str]:
     app.scenes.pop()
     finish_match(app, drawn)
     shoot_records(app, drawn)
+    tour_net(app, shot)
     return [p for p in TABLE_PHASES if p not in found]
+
+
+def tour_net(app, shot: Callable[[str], None]) -> list[str]:
+    """Only the 联机 screens (a loopback host in this process; the app ends on the title). Returns []
+    (no table phases to miss), like ``tour``."""
+    def drawn(name: str) -> None:
+        app.draw()
+        shot(name)
+    shoot_net(app, drawn)
+    return []
 
 
 def shoot_learn(app, shot: Callable[[str], None]) -> None:
@@ -167,8 +180,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--size", type=size_argument, default=(1366, 700), metavar="WxH")
     parser.add_argument("--lang", choices=["zh", "en"], default="zh")
     parser.add_argument("--out", type=Path, default=Path("shots"))
+    parser.add_argument("--net-only", action="store_true", help="only the 联机 screens (host, join, lobby, table)")
     args = parser.parse_args(argv)
-    for path in shoot(args.size, args.lang, args.out):
+    for path in shoot(args.size, args.lang, args.out, net_only=args.net_only):
         print(path)
     return 0
 
