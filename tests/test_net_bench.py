@@ -19,5 +19,5 @@ def test_a_short_run_reports_round_trips_host_figures_and_collections() -> None:
     assert result["actions"] > 10 and result["problems"] == 0
     assert set(result["round_trip_ms"]) == {"p50", "p90", "p99", "max"}
     assert 0 < result["host_cpu_share"] <= 1.5 and result["client_cpu_share"] > 0
-    assert set(result["host_gc_ms"]) == {"0", "1", "2"}
+    assert set(result["host_gc_ms"]) == set(result["client_gc_ms"]) == {"0", "1", "2"}
     assert result["host_fanout_ms"]["p50"] > 0

@@ -68,9 +68,6 @@ def test_only_a_true_token_takes_a_seat_back():
                 with pytest.raises(Refusal) as info:
                     await TableClient(url_of(host), room_code, "thief", token=given).connect()
                 assert info.value.code == "bad_token"
-            with pytest.raises(Refusal) as info:   # a new face, once the match has begun
-                await TableClient(url_of(host), room.code, "late").connect()
-            assert info.value.code == "started" and "token" in info.value.en
             twin = TableClient(url_of(host), room.code, "twin", token=token)
             await twin.connect()                   # the same seat from elsewhere: the newer link wins
             old = players.clients[1]

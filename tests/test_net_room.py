@@ -48,9 +48,34 @@ def test_the_lobby_swaps_configures_and_starts_then_closes():
     assert code_of(lambda: room.configure(deals=0)) == "bad_config"
     room.start()
     assert room.match is not None and room.match.rules.series_length == 3
-    for call in (lambda: room.swap(0, 1), room.start, lambda: room.configure(bots="hard"),
-                 lambda: room.join("late")):
+    for call in (lambda: room.swap(0, 1), room.start, lambda: room.configure(bots="hard")):
         assert code_of(call) == "started"
+
+
+def test_a_late_comer_takes_a_bots_seat_from_that_action_on_and_keeps_it_over_a_restart():
+    room, tokens = seated(2)
+    room.start()
+    assert room.free_seats() == 4                        # the bots' seats
+    for _ in range(5):
+        seat = room.match.current_seat
+        room.match.apply(room.bot_action(seat, room.match.view(seat)))
+    late = room.join("late")
+    assert late.seat == 2 and late.token and not late.back   # the first seat a bot plays
+    assert room.holders[2].name == "late" and room.holders[2].since == room.turn == 5 and room.free_seats() == 3
+    again = Room.from_meta(json.loads(json.dumps(room.to_meta())), room.match)
+    assert again.holders[2].since == 5 and again.join("late", late.token).back
+    meta = room.to_meta()
+    meta["holders"][2]["since"] = -1
+    with pytest.raises(ValueError, match="damaged"):
+        Room.from_meta(meta, room.match)
+
+
+def test_no_late_comer_once_six_people_hold_the_seats():
+    room, tokens = seated(6)
+    room.start()
+    assert room.free_seats() == 0
+    assert code_of(lambda: room.join("seventh")) == "started"
+    assert room.join("p2", tokens[2]).seat == 2            # a token still takes its seat back
 
 
 def test_a_seventh_person_finds_no_seat_unless_someone_left_the_lobby():

@@ -86,7 +86,7 @@ async def serve(tables: int, steady: bool = True) -> None:
         fanout.append(time.perf_counter() - start)
     host._applied = timed   # type: ignore[method-assign]
     lagger = asyncio.create_task(loop_lag(lags))
-    pauses = gc_pauses()
+    pauses = GcPauses()
     keeper = asyncio.create_task(steady_collections()) if steady else None
     print(json.dumps({"port": host.port, "rooms": list(host.tables)}), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
@@ -94,22 +94,27 @@ async def serve(tables: int, steady: bool = True) -> None:
     if keeper is not None:
         keeper.cancel()
     print(json.dumps({"host_loop_lag_ms": percentiles(lags), "host_fanout_ms": percentiles(fanout),
-                      "host_gc_ms": {str(gen): percentiles(times) for gen, times in pauses.items()}}), flush=True)
+                      "host_gc_ms": pauses.stop()}), flush=True)
     await host.close()
 
 
-def gc_pauses() -> dict[int, list[float]]:
-    """The time of each garbage collection from now on, by generation (a long one stalls every table)."""
-    pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
-    started = [0.0]
+class GcPauses:
+    """The time of each garbage collection while it listens, by generation (a long one stalls every table)."""
 
-    def timed(phase: str, info: dict[str, int]) -> None:
+    def __init__(self) -> None:
+        self.times: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self._started = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            started[0] = time.perf_counter()
+            self._started = time.perf_counter()
         else:
-            pauses[info["generation"]].append(time.perf_counter() - started[0])
-    gc.callbacks.append(timed)
-    return pauses
+            self.times[info["generation"]].append(time.perf_counter() - self._started)
+
+    def stop(self) -> dict[str, dict[str, float]]:
+        gc.callbacks.remove(self._note)
+        return {str(gen): percentiles(times) for gen, times in self.times.items()}
 
 
 def cpu_seconds(pid: int) -> float:
@@ -143,17 +148,20 @@ async def measure(tables: int, think: float, seconds: float, level: str, host_co
         timings: list[float] = []
         lags: list[float] = []
         lagger = asyncio.create_task(loop_lag(lags))
+        # 300 players' views in one process make its full collections long; a player's own process holds one
+        keeper = asyncio.create_task(steady_collections())
+        pauses = GcPauses()
         cpu0, wall0, mine0 = cpu_seconds(process.pid), time.perf_counter(), time.process_time()
         players = [asyncio.create_task(play_seat(c, level, i, think, timings, jitter=jitter))
                    for i, c in enumerate(clients)]
         await asyncio.sleep(seconds)
         cpu1, wall1, mine1 = cpu_seconds(process.pid), time.perf_counter(), time.process_time()
         host_figures = await asyncio.get_running_loop().run_in_executor(None, stop_host, process)
-        for task in [*players, lagger]:
+        for task in [*players, lagger, keeper]:
             task.cancel()
         for client in clients:
             await client.close()
-        await asyncio.gather(*players, *readers, lagger, return_exceptions=True)
+        await asyncio.gather(*players, *readers, lagger, keeper, return_exceptions=True)
         return {"tables": tables, "clients": len(clients), "think_s": think, "jitter": jitter,
                 "seconds": round(wall1 - wall0, 1),
                 "actions": len(timings), "actions_per_s": round(len(timings) / (wall1 - wall0), 1),
@@ -162,6 +170,7 @@ async def measure(tables: int, think: float, seconds: float, level: str, host_co
                 "host_cpu_share": round((cpu1 - cpu0) / (wall1 - wall0), 3),
                 "client_cpu_share": round((mine1 - mine0) / (wall1 - wall0), 3),
                 "client_loop_lag_ms": percentiles(lags),
+                "client_gc_ms": pauses.stop(),
                 "problems": sum(len(c.problems) for c in clients),
                 "mean_ms": round(statistics.fmean(timings) * 1000, 2) if timings else None, **host_figures}
     finally:

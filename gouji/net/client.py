@@ -55,6 +55,7 @@ class TableClient:
         self.seats: list[dict[str, Any]] = []
         self.config: dict[str, Any] = {}
         self.started = False
+        self.since = 0                 # the match's actions before this seat became ours (a late comer)
         self.rules: RuleSet | None = None
         self.view: SeatView | None = None
         self.turn = 0
@@ -243,6 +244,8 @@ class TableClient:
     def _welcome(self, data: dict[str, Any]) -> None:
         self.seat = _seat(data["seat"])
         self.admin, self.title = bool(data.get("admin")), str(data.get("title", ""))[:40]
+        since = data.get("since", 0)   # a late comer's seat is his from this action on (older hosts: 0)
+        self.since = since if isinstance(since, int) and not isinstance(since, bool) and since >= 0 else 0
         if isinstance(data.get("token"), str):
             self.token = data["token"]
 

@@ -23,7 +23,7 @@ import gc
 import time
 
 
-async def steady_collections(every: float = 5.0, thaw_every: float = 600.0) -> None:
+async def steady_collections(every: float = 2.0, thaw_every: float = 600.0) -> None:
     """Run until cancelled (the host's life); gives the frozen objects back when it ends."""
     thawed = time.monotonic()
     try:

@@ -320,7 +320,7 @@ class Host:
         room.empty_since = None
         self._save_room(table)
         conn.send(self._welcome(room, joined.seat, joined.token))
-        self._tell_seats(table, {"seat": joined.seat, "what": "back" if room.started else "joined"})
+        self._tell_seats(table, {"seat": joined.seat, "what": "back" if joined.back else "joined"})
         if room.started:
             conn.send(self._start_message(room))
             self._send_view(table, conn, ())
@@ -559,8 +559,9 @@ class Host:
 
     # ----- messages ----------------------------------------------------------------------------
     def _welcome(self, room: Room, seat: int, token: str | None) -> dict[str, Any]:
+        holder = room.holders[seat]
         message = make("welcome", room=room.code, seat=seat, admin=room.is_admin(seat), title=room.config.title,
-                       app=version())
+                       app=version(), since=holder.since if holder is not None else 0)
         if token is not None:
             message["token"] = token
         return message

@@ -109,12 +109,13 @@ class NetRecord:
         return encode(self.deal_ref(deal, seat))
 
     def write_history(self, path: Path | None, seat: int, bot_level: str,
-                      table: SharedTable | None = None) -> tuple[History, str | None]:
+                      table: SharedTable | None = None, since: int = 0) -> tuple[History, str | None]:
         """Every deal of the record into the player's history (``path``: its database; None: the usual one),
         marked as played at the shared ``table`` (its room, title and people) when it is given. A later
-        record of the same match completes the same rows (the history finds them by the deal seeds)."""
+        record of the same match completes the same rows (the history finds them by the deal seeds).
+        ``since``: the actions before the seat became the player's (a late comer): deals over by then are not his."""
         history = History(path)
-        problem = history.record(self.replay(), Seating(human=seat, bot_level=bot_level, table=table))
+        problem = history.record(self.replay(), Seating(human=seat, bot_level=bot_level, table=table, start=since))
         return history, problem
 
 

@@ -54,6 +54,7 @@ class Holder:
     name: str
     token_hash: str
     admin: bool = False
+    since: int = 0       # the match's actions before he sat down (a late comer took a bot's seat then)
 
 
 @dataclass
@@ -135,8 +136,11 @@ class Room:
         return sum(holder is not None for holder in self.holders)
 
     def free_seats(self) -> int:
-        """Seats a newcomer may take: empty, or kept for someone who left the lobby."""
-        return 0 if self.started else sum(h is None or s not in self.present for s, h in enumerate(self.holders))
+        """Seats a newcomer may take: empty (a bot plays it, in a match under way), or, in the lobby, kept for
+        someone who left it."""
+        if self.started:
+            return sum(h is None for h in self.holders)
+        return sum(h is None or s not in self.present for s, h in enumerate(self.holders))
 
     def seat_of(self, token: str) -> int | None:
         return next((s for s, h in enumerate(self.holders) if h is not None and same_secret(token, h.token_hash)),
@@ -153,16 +157,17 @@ class Room:
             assert holder is not None
             holder.name, holder.admin = name, holder.admin or admin
             return Joined(seat, None, True)
-        if self.started:
-            raise Refusal("started", "比赛已经开始：只有原来的玩家能凭座位令牌回来",
-                          "the match has started: only its players can come back, with their seat tokens")
-        free = next((s for s, h in enumerate(self.holders) if h is None), None)
-        if free is None:   # a seat kept for someone who left the lobby goes to someone who is here
+        free = next((s for s, h in enumerate(self.holders) if h is None), None)   # a bot's seat
+        if free is None and not self.started:   # a seat kept for someone who left the lobby goes to one who is here
             free = next((s for s in SEATS if s not in self.present), None)
+        if free is None and self.started:
+            raise Refusal("started", "比赛已经开始，每个座位都有人：只有原来的玩家能凭座位令牌回来",
+                          "the match has started and every seat is a person's: only they can come back, "
+                          "with their seat tokens")
         if free is None:
             raise Refusal("full", "六个座位都有人了", "all six seats are taken")
         token = new_token()
-        self.holders[free] = Holder(name, token_hash(token), admin)
+        self.holders[free] = Holder(name, token_hash(token), admin, self.turn)   # late: from this action on
         return Joined(free, token, False)
 
     def shown_names(self) -> list[tuple[str, str]]:
@@ -316,7 +321,8 @@ class Room:
             raise ValueError("not a table file of this version")
         try:
             config = RoomConfig(**data["config"])
-            holders = [None if h is None else Holder(str(h["name"]), str(h["token_hash"]), bool(h["admin"]))
+            holders = [None if h is None else Holder(str(h["name"]), str(h["token_hash"]), bool(h["admin"]),
+                                                     _count(h.get("since", 0)))
                        for h in data["holders"]]
             seed, code = data["seed"], data["code"]
         except (KeyError, TypeError) as exc:
@@ -334,6 +340,13 @@ class Room:
         if match is not None:
             room._make_bots()
         return room
+
+
+def _count(value: Any) -> int:
+    """A whole number of actions from the table file (ValueError otherwise)."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError("the table file is damaged (a seat's start)")
+    return value
 
 
 def draw_deal_seeds(deals: int, seed: int | None = None) -> tuple[int, tuple[int, ...]]:

@@ -159,8 +159,9 @@ class NetTableScene(TableScene):
         self.recorded = record
         if not recorder.enabled:
             return
-        seating = Seating(human=self.human, bot_level=str(self.session.seat.client.config.get("bots", "normal")),
-                          table=self.shared_table())
+        client = self.session.seat.client
+        seating = Seating(human=self.human, bot_level=str(client.config.get("bots", "normal")),
+                          table=self.shared_table(), start=client.since)   # a late comer's: from his first deal
         recorder.ask(lambda history: history.record(record.replay(), seating))
 
     def shared_table(self) -> SharedTable:
