@@ -29,6 +29,7 @@ from gouji.engine.view import SeatView
 
 from .reasons import Reason, reason, searched
 from .scripted import EXPERT_JUDGEMENT, Scored, ScriptedBot
+from .search.rollout import Knobs
 from .search.search import Budget, Cancelled, Outcome, default_workers, search
 from .search.table_read import Memory
 
@@ -82,6 +83,9 @@ class ExpertBot:
         self.searched = False    # the last decision ran a search (the arena times those apart)
         self.search_errors = 0   # searches that broke (tests check it stays 0)
         self.memory = Memory()   # who broke hard's habits in the match's earlier deals
+        # For measurement only (the panel's GOUJI_ORACLE_STYLES): per seat, rollout knobs in place of
+        # the table reading's, None keeping it. An oracle on how a seat plays, never on its cards.
+        self.styles: tuple[Knobs | None, ...] | None = None
 
     def choose(self, view: SeatView, rng: random.Random | None = None,
                cancel: threading.Event | None = None) -> str:
@@ -103,7 +107,7 @@ class ExpertBot:
             return Decision(ranked[0].action, [])
         try:
             outcomes = search(view, candidates, self.budget, self.seed, self.workers, self.inference, token, started,
-                              self.memory)
+                              self.memory, self.styles)
         except Cancelled:
             return Decision(ranked[0].action, [])
         except Exception:   # a search that breaks must not cost the game: hard's choice, not a random one

@@ -34,6 +34,7 @@ from gouji.engine.view import SeatView
 
 from .base import Bot
 from .scripted import LEVELS, ScriptedBot, Style
+from .search.rollout import HARD_KNOBS, Knobs
 
 NOISE_SHARE = 0.2   # the noisy bot's share of random moves (at decisions with a choice)
 
@@ -109,6 +110,26 @@ class NoisyBot:
         return draw.choice([action for action in view.legal_actions if action != best])
 
 
+def style_knobs(name: str) -> Knobs | None:
+    """The expert's rollout knobs that play like the style ``name`` (the panel's
+    oracle on style, ``GOUJI_ORACLE_STYLES``: measurement only): a level's or a
+    styled hard's own weights; the hoarder as hard with 2s and jokers priced at
+    the table reading's highest (×2.5); noisy as hard; None for a bot the
+    rollouts have no knobs for (random, expert)."""
+    if name in LEVELS:
+        return Knobs.of_style(LEVELS[name])
+    if name == "spender":
+        return Knobs.of_style(SPENDER)
+    if name == "passive":
+        return Knobs.of_style(PASSIVE)
+    if name == "noisy":
+        return HARD_KNOBS
+    if name == "hoarder":
+        return HARD_KNOBS._replace(cost_two=2.5 * HARD_KNOBS.cost_two, cost_small=2.5 * HARD_KNOBS.cost_small,
+                                   cost_big=2.5 * HARD_KNOBS.cost_big)
+    return None
+
+
 def make_style(name: str, seat: int, seed: int = 0) -> Bot:
     """An opponent of the panel by style name (``STYLES``)."""
     if seat not in range(6):
@@ -126,4 +147,5 @@ def make_style(name: str, seat: int, seed: int = 0) -> Bot:
     raise ValueError(f"unknown style {name!r} (use one of {', '.join(STYLES)})")
 
 
-__all__ = ["STYLES", "NOISE_SHARE", "make_style", "HoarderBot", "NoisyBot", "StyledBot", "spends_big", "goes_out"]
+__all__ = ["STYLES", "NOISE_SHARE", "make_style", "style_knobs", "HoarderBot", "NoisyBot", "StyledBot", "spends_big",
+           "goes_out"]

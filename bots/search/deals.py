@@ -11,6 +11,7 @@ import pickle
 import random
 import time
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gouji.engine.game import Game
@@ -38,7 +39,10 @@ class DealSource:
     knobs: tuple[Knobs, ...]
 
     @classmethod
-    def of(cls, view: SeatView, seed: int, inference: bool, memory: Memory | None = None) -> "DealSource":
+    def of(cls, view: SeatView, seed: int, inference: bool, memory: Memory | None = None,
+           styles: Sequence[Knobs | None] | None = None) -> "DealSource":
+        """``styles``: per seat, knobs that replace the table reading's for the
+        rollouts (None keeps it) — the measuring oracle on style (``ExpertBot.styles``)."""
         facts = read_history(view)
         guess = build_guess(view, facts, inference)
         table = read_table(view, facts, guess.liars, memory) if inference else tuple(SeatRead() for _ in range(6))
@@ -47,8 +51,10 @@ class DealSource:
         trust = tuple(1.0 if not inference else read.trust for read in table)
         opened = (view, facts, guess, trust)
         key = repr((seed, view.seat, len(view.history), view.hand, view.counts, view.standing, view.phase))
-        source = cls(zlib.crc32(key.encode()), pickle.dumps(opened, pickle.HIGHEST_PROTOCOL),
-                     tuple(read.knobs for read in table))
+        knobs = tuple(read.knobs for read in table)
+        if styles is not None:
+            knobs = tuple(read if given is None else given for read, given in zip(knobs, styles))
+        source = cls(zlib.crc32(key.encode()), pickle.dumps(opened, pickle.HIGHEST_PROTOCOL), knobs)
         _keep(source.payload, opened)   # drawn here too when there is no pool
         return source
 

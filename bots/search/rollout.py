@@ -33,7 +33,7 @@ from gouji.engine.search_state import SearchState
 from gouji.engine.seats import SEATS, opposite, same_team, team
 
 from ..handplan import beatable_by, closing_play
-from ..scripted import LEVELS
+from ..scripted import LEVELS, Style
 
 PLAY = MoveKind.PLAY
 PASS, NOBURN, RANG = Move(MoveKind.PASS), Move(MoveKind.NOBURN), Move(MoveKind.RANG)
@@ -43,14 +43,31 @@ _HARD = LEVELS["hard"]  # the follow's weights are hard's own (bots/scripted.py)
 
 
 class Knobs(NamedTuple):
-    """How one seat follows in the rollouts: hard's follow with its own wish to
-    beat rather than pass and its own price on 2s and jokers (bots/search/table_read.py
-    reads them off each player's play so far: not every table plays like hard)."""
+    """How one seat plays in the rollouts: hard's follow and lead with that
+    seat's own weights. bots/search/table_read.py reads the first four off each
+    player's play so far (not every table plays like hard): the wish to beat
+    rather than pass and the price of 2s and jokers. The others are the rest of
+    ``bots/scripted.py``'s weights the rollout uses where the levels differ;
+    every one defaults to hard's, so ``HARD_KNOBS`` is hard's own policy.
+    ``of_style`` makes a level's (or a panel style's) knobs."""
 
     beat_bias: float = _HARD.beat_bias
     cost_two: float = _HARD.cost_two
     cost_small: float = _HARD.cost_small
     cost_big: float = _HARD.cost_big
+    beat_value: float = _HARD.beat_value       # wanting the lead back from an opponent
+    boss_value: float = _HARD.boss_value       # a play nobody can beat (a follow with a joker; a lead near the end)
+    break_cost: float = _HARD.break_cost       # a follow that breaks a group
+    overshoot: float = _HARD.overshoot         # per rank a follow goes above what was needed
+    finish_value: float = _HARD.finish_value   # a play leaving one more play to go, if it stands
+    closer_cost: float = _HARD.closer_cost     # 憋3: a play leaving the 冲牌 to be beaten
+    lead_rank: float = _HARD.lead_rank         # how strongly leads prefer low ranks
+    rang_value: float = _HARD.rang_value       # 让 while the partner is in
+
+    @classmethod
+    def of_style(cls, style: Style) -> "Knobs":
+        """The rollout's knobs of a scripted style (``LEVELS["normal"]`` → normal's)."""
+        return cls(**{name: float(getattr(style, name)) for name in cls._fields})
 
 
 HARD_KNOBS = Knobs()
@@ -189,7 +206,7 @@ def _policy(f: SearchState, sensed: int = -1, knobs: Sequence[Knobs] = ALL_HARD)
         return _cheapest(f)
     opens = f.rules.kai_dian and team(seat) != sensed   # 开点 at stake for this seat's play
     if phase == LEAD:
-        return _lead_like_hard(f, seat, hand, bie_san, opens)
+        return _lead_like_hard(f, seat, hand, bie_san, opens, knobs[seat])
     owner, play = f.owner, f.standing
     assert owner is not None and play is not None
     if phase == BURN:
@@ -206,7 +223,7 @@ def _policy(f: SearchState, sensed: int = -1, knobs: Sequence[Knobs] = ALL_HARD)
         return _break_burn(f)
     beats = list(f.beats())   # the plays of ``f.moves()``, unwrapped (the hot path)
     if not beats:   # a third of the steps: 让 or pass, as ``_follow_like_hard`` would have it
-        return RANG if phase == FOLLOW and f.rang_allowed(seat) and _rang_value(f, seat) > 0.0 else PASS
+        return RANG if phase == FOLLOW and f.rang_allowed(seat) and _rang_value(f, seat, knobs[seat]) > 0.0 else PASS
     return _follow_like_hard(f, seat, _Shape(hand, bie_san), owner, play, phase == ANSWER and opens, beats,
                              knobs[seat])
 
@@ -229,7 +246,7 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
     elif f.hand_size(owner) <= max(hard.stop_cards, standing.size):
         stakes = hard.stop_value
     else:
-        stakes = hard.beat_value
+        stakes = knobs.beat_value
     if deny and not f.opened()[owner]:
         stakes += hard.deny_value
     hand = shape.hand
@@ -248,33 +265,34 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
         rank = play.rank
         if play.naturals and rank < TWO:
             if play.naturals < hand[rank]:
-                score -= hard.break_cost
+                score -= knobs.break_cost
             if standing.rank >= 0:
-                score -= hard.overshoot * max(0, rank - standing.rank - 1)
+                score -= knobs.overshoot * max(0, rank - standing.rank - 1)
         if play.big:
-            score += hard.boss_value
-        if moves_after <= 2 and score + hard.finish_value > best_score:
-            score += _ending(f, seat, shape, play, moves_after)
+            score += knobs.boss_value
+        if moves_after <= 2 and score + knobs.finish_value > best_score:
+            score += _ending(f, seat, shape, play, moves_after, knobs)
         if score > best_score:
             best, best_score = play, score
-    if f.phase == FOLLOW and f.rang_allowed(seat) and _rang_value(f, seat) > best_score:
+    if f.phase == FOLLOW and f.rang_allowed(seat) and _rang_value(f, seat, knobs) > best_score:
         return RANG   # last in ``f.moves()``: it wins only by beating every play
     return PASS if best is None else _move(Move, (PLAY, best, ""))
 
 
-def _rang_value(f: SearchState, seat: int) -> float:
-    """让 is worth hard's ``rang_value`` while the partner it hands the play to is in."""
-    return _HARD.rang_value if f.hand_size((seat + 2) % 6) else -1.0
+def _rang_value(f: SearchState, seat: int, knobs: Knobs = HARD_KNOBS) -> float:
+    """让 is worth the seat's ``rang_value`` (hard's by default) while the partner it hands the play to is in."""
+    return knobs.rang_value if f.hand_size((seat + 2) % 6) else -1.0
 
 
-def _ending(f: SearchState, seat: int, shape: "_Shape", play: Play, moves_after: int) -> float:
+def _ending(f: SearchState, seat: int, shape: "_Shape", play: Play, moves_after: int,
+            knobs: Knobs = HARD_KNOBS) -> float:
     """Hard's ``_finish_bonus`` and ``_closer_risk`` with full knowledge: a play
     that leaves one more play to go is worth ``finish_value`` if it stands; under
     憋3 a play that leaves the 冲牌 and the 3s costs ``closer_cost`` if the 冲牌
-    would be beaten."""
+    would be beaten (the seat's own weights: hard's by default)."""
     if moves_after == 1:
-        return _HARD.finish_value if play.big or _stands(f, seat, play) else 0.0
-    if not (shape.bie and _HARD.closer_cost):
+        return knobs.finish_value if play.big or _stands(f, seat, play) else 0.0
+    if not (shape.bie and knobs.closer_cost):
         return 0.0
     left = shape.hand[:]
     for rank, n in enumerate(play.counts()):
@@ -282,7 +300,7 @@ def _ending(f: SearchState, seat: int, shape: "_Shape", play: Play, moves_after:
     closer = closing_play(left)
     if closer is None or closer.big or _stands(f, seat, closer):
         return 0.0
-    return -_HARD.closer_cost
+    return -knobs.closer_cost
 
 
 class _Shape:
@@ -315,7 +333,8 @@ class _Shape:
         return 1 if flex else 0
 
 
-def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool, opens: bool) -> Move:
+def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool, opens: bool,
+                    knobs: Knobs = HARD_KNOBS) -> Move:
     """The hard bot's lead (bots/scripted.py ``_score_lead``) over whole natural
     groups, with the rollout's full knowledge standing in for hard's guessed
     deals: low ranks first, a little for size; going out when the hand is one
@@ -338,14 +357,14 @@ def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool, o
             continue
         play: Play = _move(Play, (rank, n, 0, 0, 0))
         strength = rank / ACE
-        score = -hard.lead_rank * strength + hard.lead_size * n
+        score = -knobs.lead_rank * strength + hard.lead_size * n
         last_but_one = shape.moves_after(play) == 1
         if last_but_one or shape.moves <= 3:
             stands = _stands(f, seat, play)
             if last_but_one:
-                score += hard.finish_value * stands
+                score += knobs.finish_value * stands
             if stands and shape.moves <= 3:
-                score += hard.boss_value
+                score += knobs.boss_value
         if attack and n >= GOUJI_MINIMUM.get(rank, 99):
             score += hard.attack_value
         if feed and n == 1:

@@ -26,7 +26,7 @@ from gouji.engine.seats import team
 from gouji.engine.view import SeatView
 
 from .deals import Batch, DealSource, run_batch
-from .rollout import Job, Stakes
+from .rollout import Job, Knobs, Stakes
 from .table_read import Memory
 
 DEFAULT_THINK_MS = 600.0
@@ -111,7 +111,8 @@ def stakes_of(view: SeatView) -> Stakes:
 
 def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int = 0, n_workers: int = 1,
            inference: bool = True, cancel: threading.Event | None = None,
-           started: float | None = None, memory: Memory | None = None) -> list[Outcome]:
+           started: float | None = None, memory: Memory | None = None,
+           styles: Sequence[Knobs | None] | None = None) -> list[Outcome]:
     """Each candidate's average over guessed deals, in the order given, and its
     gain over the first (hard's choice). With more than two candidates, half
     the budget finds the best challenger and the other half measures it
@@ -120,9 +121,11 @@ def search(view: SeatView, candidates: Sequence[str], budget: Budget, seed: int 
     fresh deals dilute that luck (replayed on logged decisions, this kept
     10–15% more of the gain than judging on the fresh deals alone). A time budget runs from
     ``started`` (``time.perf_counter()``; default now): the decision's start.
-    ``memory``: what the bot remembers of the match's earlier deals (table_read.py)."""
+    ``memory``: what the bot remembers of the match's earlier deals (table_read.py);
+    ``styles``: per seat, rollout knobs in place of the table reading's (None keeps it: a
+    measuring oracle on style, ``ExpertBot.styles``)."""
     started = time.perf_counter() if started is None else started
-    source = DealSource.of(view, seed, inference, memory)
+    source = DealSource.of(view, seed, inference, memory, styles)
     deals = itertools.count()   # deal numbers: phase two goes on to fresh ones
     stakes = stakes_of(view)
     cands = tuple(candidates)

@@ -18,6 +18,10 @@ seatings; the difference is the expert's margin minus hard's, seed by seed,
 and its standard error is over the seeds (paired). "Won" counts the deals
 (two per seed) where team A's points were above 0.
 
+For measurement only, ``GOUJI_ORACLE_STYLES=1`` gives the experts an oracle on
+style (``oracle_styles``): their rollouts play each opponent as the style sitting
+there plays (docs/search.md, "What modelling the opponents' style is worth").
+
 With ``--think-nodes`` (rollouts instead of time) the figures replay exactly,
 whatever ``--workers``: the workers are processes that play the seeds side by
 side, each expert searching in its own process.
@@ -38,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import bots
-from bots.styles import STYLES, make_style
+from bots.styles import STYLES, make_style, style_knobs
 
 from ..engine.rules import RuleSet
 from ..engine.scoring import raw_team_points
@@ -49,6 +53,18 @@ from .output import emit, note, refuse
 BASELINE = "hard"                    # the bot whose results the tested one is measured against
 OPPONENTS = (*STYLES, "random", "expert")   # any of these may sit at the panel's tables
 DEFAULT_OPPONENTS = STYLES
+
+
+ORACLE_ENV = "GOUJI_ORACLE_STYLES"   # set (not "0"): the measuring oracle on style, below
+
+
+def oracle_styles() -> bool:
+    """Whether the panel gives its experts the oracle on style (measurement only,
+    issue 38): their rollouts play each opponent's seat with the knobs of the
+    style sitting there (``bots.styles.style_knobs``), partners' seats as the
+    table reading has them. It tells how a seat plays, never what it holds;
+    an upper bound on what modelling the opponents' style can be worth."""
+    return os.environ.get(ORACLE_ENV, "0") not in ("", "0")
 
 
 def make_player(name: str, seat: int, seed: int, thinking: Thinking) -> bots.Bot:
@@ -66,7 +82,13 @@ class PanelArena(Arena):
     search_errors: int = 0
 
     def make_players(self, names: list[str], seed: int) -> list[bots.Bot]:
-        return [make_player(name, seat, seed, self.thinking) for seat, name in enumerate(names)]
+        players = [make_player(name, seat, seed, self.thinking) for seat, name in enumerate(names)]
+        if oracle_styles():
+            for seat, player in enumerate(players):
+                if isinstance(player, bots.ExpertBot):
+                    player.styles = tuple(None if team(s) == team(seat) else style_knobs(name)
+                                          for s, name in enumerate(names))
+        return players
 
     def done_with(self, players: list[bots.Bot]) -> None:
         self.search_errors += sum(getattr(player, "search_errors", 0) for player in players)
@@ -190,7 +212,8 @@ def run_panel(games: int, seed: int, opponents: Sequence[str], rules: RuleSet, t
             timing.times[name] += spent
     config = {"tested": tested, "baseline": BASELINE, "games": games, "seeds": [seed, seed + games - 1],
               "deals_per_opponent": 2 * games, "rules": rules.preset_name() or "custom",
-              **{k: v for k, v in thinking.summary().items() if k != "workers"}, "processes": processes}
+              **{k: v for k, v in thinking.summary().items() if k != "workers"}, "processes": processes,
+              **({"oracle_styles": True} if oracle_styles() else {})}
     return {"panel": config, **summarize(results, opponents, tested),
             "decisions": sum(r.decisions for r in results), "illegal": sum(r.illegal for r in results),
             "search_errors": sum(r.search_errors for r in results),
@@ -214,7 +237,9 @@ def table(figures: dict[str, Any]) -> str:
     first, last = config["seeds"]
     lines = [f"Panel: {tested} and {base} as team A, each against every opponent on the same deals "
              f"({config['rules']}, seeds {first}-{last}, each played with the teams swapped: "
-             f"{config['deals_per_opponent']} deals per opponent; {budget} per searched decision)",
+             f"{config['deals_per_opponent']} deals per opponent; {budget} per searched decision)"
+             + ("; MEASURING ORACLE: the rollouts play each opponent with its own style's knobs"
+                if config.get("oracle_styles") else ""),
              "margin = team A's points per deal minus the opponent's; difference paired by deal, +- one standard error",
              ""]
     head = (f"{'opponent':<10} {tested + ' margin':>14} {base + ' margin':>12} {'difference':>11} {'+- se':>6} "
