@@ -6,6 +6,7 @@ import asyncio
 
 from gouji.net.client import TableClient
 from gouji.net.loopback import Players, play_to_the_end, running_host, table_of, url_of
+from gouji.ui.model.board import Board
 
 
 def test_a_late_comer_takes_a_bots_seat_plays_it_out_and_keeps_only_his_deals(tmp_path):
@@ -19,8 +20,15 @@ def test_a_late_comer_takes_a_bots_seat_plays_it_out_and_keeps_only_his_deals(tm
             await late.connect()
             assert late.seat == 2 and 0 < late.since <= room.turn   # the match goes on meanwhile
             assert room.holders[2] is not None and room.holders[2].name == "Late"
+            reader = asyncio.create_task(late.run())
+            await late.wait_until(lambda: late.view is not None, 5)
+            # the table scene draws his cards from the events he has seen: the deal so far comes with his first view
+            shown = Board.fold(late.stream, late.seat).hand
+            assert sorted(shown) == sorted(late.view.hand_cards) and shown
             await first.wait_until(lambda: any(n.get("what") == "joined" and n.get("seat") == 2
                                                for n in first.notices), 5)
+            reader.cancel()
+            await asyncio.gather(reader, return_exceptions=True)
             both = Players([late])
             await asyncio.gather(playing, play_to_the_end(both, timeout=60))
             await both.close()

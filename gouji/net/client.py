@@ -275,7 +275,10 @@ class TableClient:
         turn = data["turn"]
         if not isinstance(turn, int) or isinstance(turn, bool):
             raise WireError("turn is not a number")
-        self.stream.extend(events_from_wire(data["events"]))
+        events = events_from_wire(data["events"])
+        if not self.stream:   # the first view (a late comer, a new app on the token): the deal so far, seen once
+            events = history + tuple(e for e in events if e not in history)
+        self.stream.extend(events)
         self._history, self.view, self.turn = history, view, turn
         clock = data.get("clock")
         self.clock = clock if isinstance(clock, dict) else None
