@@ -60,6 +60,13 @@ def start_host(tables: int, core: int | None) -> tuple[subprocess.Popen[str], di
     return process, json.loads(line)
 
 
+def mark_host(process: subprocess.Popen[str]) -> None:
+    """The measuring begins: the host forgets what it saw while the tables were being set up."""
+    assert process.stdin is not None
+    process.stdin.write("mark\n")
+    process.stdin.flush()
+
+
 def stop_host(process: subprocess.Popen[str]) -> dict[str, Any]:
     """Ask the host for its own figures, and end it."""
     assert process.stdin is not None and process.stdout is not None
@@ -87,13 +94,22 @@ async def serve(tables: int, steady: bool = True) -> None:
     host._applied = timed   # type: ignore[method-assign]
     lagger = asyncio.create_task(loop_lag(lags))
     pauses = GcPauses()
-    keeper = asyncio.create_task(steady_collections()) if steady else None
+    thaw = float(os.environ.get("GOUJI_BENCH_THAW", "600"))   # seconds between full walks (to watch one)
+    keeper = asyncio.create_task(steady_collections(thaw_every=thaw)) if steady else None
     print(json.dumps({"port": host.port, "rooms": list(host.tables)}), flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    loop = asyncio.get_running_loop()
+    marked_rss = 0.0
+    if (await loop.run_in_executor(None, sys.stdin.readline)).strip() == "mark":   # the measuring begins
+        marked_rss = rss_mb()
+        lags.clear()
+        fanout.clear()
+        pauses.restart()
+        await loop.run_in_executor(None, sys.stdin.readline)
     lagger.cancel()
     if keeper is not None:
         keeper.cancel()
     print(json.dumps({"host_loop_lag_ms": percentiles(lags), "host_fanout_ms": percentiles(fanout),
+                      "host_rss_mb": {"at_mark": marked_rss, "at_end": rss_mb()},
                       "host_gc_ms": pauses.stop()}), flush=True)
     await host.close()
 
@@ -112,9 +128,22 @@ class GcPauses:
         else:
             self.times[info["generation"]].append(time.perf_counter() - self._started)
 
+    def restart(self) -> None:
+        for times in self.times.values():
+            times.clear()
+
     def stop(self) -> dict[str, dict[str, float]]:
         gc.callbacks.remove(self._note)
         return {str(gen): percentiles(times) for gen, times in self.times.items()}
+
+
+def rss_mb() -> float:
+    """This process's resident memory (Linux; 0 elsewhere)."""
+    try:
+        pages = int(open("/proc/self/statm").read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return round(pages * os.sysconf("SC_PAGE_SIZE") / 2 ** 20, 1)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -151,6 +180,7 @@ async def measure(tables: int, think: float, seconds: float, level: str, host_co
         # 300 players' views in one process make its full collections long; a player's own process holds one
         keeper = asyncio.create_task(steady_collections())
         pauses = GcPauses()
+        mark_host(process)
         cpu0, wall0, mine0 = cpu_seconds(process.pid), time.perf_counter(), time.process_time()
         players = [asyncio.create_task(play_seat(c, level, i, think, timings, jitter=jitter))
                    for i, c in enumerate(clients)]

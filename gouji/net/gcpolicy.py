@@ -26,6 +26,8 @@ import time
 async def steady_collections(every: float = 2.0, thaw_every: float = 600.0) -> None:
     """Run until cancelled (the host's life); gives the frozen objects back when it ends."""
     thawed = time.monotonic()
+    automatic = gc.isenabled()
+    gc.disable()   # no collections of the young either (5-10 ms each, at any moment): garbage cycles wait for the thaw
     try:
         while True:
             if time.monotonic() - thawed >= thaw_every:
@@ -37,6 +39,8 @@ async def steady_collections(every: float = 2.0, thaw_every: float = 600.0) -> N
             await asyncio.sleep(every)
     finally:
         gc.unfreeze()
+        if automatic:
+            gc.enable()
 
 
 __all__ = ["steady_collections"]
