@@ -27,12 +27,13 @@ def test_survivors_are_frozen_while_it_runs_and_given_back_after() -> None:
     async def main() -> None:
         task = asyncio.create_task(steady_collections(every=0.01, thaw_every=60))
         await asyncio.sleep(0.05)
-        seen.append(gc.get_freeze_count())
+        seen.extend((gc.get_freeze_count(), gc.isenabled()))
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
-        seen.append(gc.get_freeze_count())
+        seen.extend((gc.get_freeze_count(), gc.isenabled()))
     asyncio.run(main())
-    assert seen[0] > 1000 and seen[1] == 0
+    assert seen[0] > 1000 and not seen[1]           # frozen, no automatic collections meanwhile
+    assert seen[2] == 0 and seen[3]                 # all given back, the collector on again
 
 
 def test_a_cycle_frozen_alive_is_freed_once_thawed() -> None:

@@ -7,11 +7,11 @@ table's answer waited (`python -m gouji.net.bench`, `host_gc_ms`). The
 matches' records never form reference cycles and live until their match
 ends, so walking them again and again finds nothing.
 
-``steady_collections`` keeps the walks short: every ``every`` seconds it
-moves every tracked object out of the collector's sight (``gc.freeze``, which
-takes no time); objects still die by their reference counts as usual. Cycles
-made before a freeze would wait (collecting the young generations first cost
-5–30 ms every time, itself a stall): every ``thaw_every`` seconds everything
+``steady_collections`` turns automatic collection off while it runs (even the
+young generations' collections took 5–10 ms at any moment) and every
+``every`` seconds moves every tracked object out of the collector's sight
+(``gc.freeze``, which takes no time); objects still die by their reference
+counts as usual. Garbage cycles wait: every ``thaw_every`` seconds everything
 frozen is given back to the collector and walked once in full (the one long
 pause in that time), so memory stays bounded.
 """
