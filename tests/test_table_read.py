@@ -15,7 +15,7 @@ from bots.search.deals import DealSource
 from bots.search.inference import build_guess, read_only
 from bots.search.reading import read_history
 from bots.search.rollout import HARD_KNOBS, Knobs, _policy
-from bots.search.table_read import TRUST, Memory, read_table, signs
+from bots.search.table_read import HARD_PASS, HARD_SPEND, PASS_SD, SPEND_SD, TRUST, Memory, read_table, signs
 from bots.styles import make_style
 from gouji.engine.game import Game
 from gouji.engine.phases import BURN
@@ -55,6 +55,15 @@ def test_hard_players_are_read_as_hard(by_style):
     assert statistics.mean(r.knobs.beat_bias for r in hard) > HARD_KNOBS.beat_bias - 0.15
     assert statistics.mean(r.trust for r in hard) > 0.6
     assert all(r.trust <= TRUST for r in hard)
+
+
+def test_only_a_player_beyond_one_spread_of_hards_figures_is_played_out_with_moved_knobs(by_style):
+    for rows in by_style.values():
+        for r in rows:
+            within = (abs(r.pass_share - HARD_PASS) <= PASS_SD and abs(r.spend_share - HARD_SPEND) <= SPEND_SD)
+            assert (r.knobs == HARD_KNOBS) == within, r
+    hard = by_style["hard"]
+    assert sum(r.knobs == HARD_KNOBS for r in hard) > len(hard) / 2
 
 
 def test_a_passive_table_is_played_out_as_passing_more_and_read_less_by_hards_habits(by_style):

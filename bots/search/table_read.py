@@ -17,7 +17,8 @@ as the calibration points.) Each sign is shrunk toward hard's own figure by how 
 chances the player has had (``PASS_PRIOR``, ``SPEND_PRIOR``), then turned
 into the rollout's knobs for that seat (``Knobs``: the wish to beat rather
 than pass, the price of 2s and jokers) along hard-like bots with those knobs
-shifted, and into ``trust``: the share of guessed deals that read his hidden
+shifted — hard's own knobs for a player within one spread of hard's figures —
+and into ``trust``: the share of guessed deals that read his hidden
 cards by hard's habits (bots/search/inference.py). A player whose own later
 plays broke a habit is never read by it (``Guess.liars``); in a match, one
 who broke them in an earlier deal is trusted less in the next
@@ -87,15 +88,22 @@ def _read_seat(view: SeatView, facts: Facts, seat: int, liars: frozenset[int], m
     passes, chances, spent, early = signs(view, facts, seat)
     pass_share = (passes + PASS_PRIOR * HARD_PASS) / (chances + PASS_PRIOR)
     spend_share = (spent + SPEND_PRIOR * HARD_SPEND) / (early + SPEND_PRIOR)
-    scale = _between(SPEND_TO_COST, spend_share)
-    knobs = Knobs(_between(PASS_TO_BIAS, pass_share), HARD_KNOBS.cost_two * scale,
-                  HARD_KNOBS.cost_small * scale, HARD_KNOBS.cost_big * scale)
     distance = max(abs(pass_share - HARD_PASS) / PASS_SD, abs(spend_share - HARD_SPEND) / SPEND_SD)
     beyond = max(0.0, distance - 1.0)   # within one spread of hard's figures, a player is read as hard
     trust = 0.0 if seat in liars else TRUST * math.exp(-beyond * beyond / 2)
+    # ... and played out as hard: knobs moved along hard's own spread cost the
+    # search against hard tables (docs/search.md, "What the knobs are worth")
+    knobs = HARD_KNOBS if beyond == 0.0 else _knobs(pass_share, spend_share)
     if memory is not None:
         trust *= MEMORY_FACTOR ** memory.earlier(seat, view.deal_index)
     return SeatRead(knobs, trust, pass_share, spend_share)
+
+
+def _knobs(pass_share: float, spend_share: float) -> Knobs:
+    """Hard's follow moved to a player's own wish to beat and price of 2s and jokers."""
+    scale = _between(SPEND_TO_COST, spend_share)
+    return Knobs(_between(PASS_TO_BIAS, pass_share), HARD_KNOBS.cost_two * scale,
+                 HARD_KNOBS.cost_small * scale, HARD_KNOBS.cost_big * scale)
 
 
 def signs(view: SeatView, facts: Facts, seat: int) -> tuple[int, int, int, int]:
