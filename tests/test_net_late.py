@@ -22,6 +22,9 @@ def test_a_late_comer_takes_a_bots_seat_plays_it_out_and_keeps_only_his_deals(tm
             assert room.holders[2] is not None and room.holders[2].name == "Late"
             reader = asyncio.create_task(late.run())
             await late.wait_until(lambda: late.view is not None, 5)
+            # the deals over before he came come before his first view: the table shows a deal's result once it has
+            # one per deal (a late comer froze at his first deal's end, holding the whole table)
+            assert [r["deal"] for r in late.results] == [0] and late.results[0]["places"] == first.results[0]["places"]
             # the table scene draws his cards from the events he has seen: the deal so far comes with his first view
             shown = Board.fold(late.stream, late.seat).hand
             assert sorted(shown) == sorted(late.view.hand_cards) and shown
@@ -36,6 +39,7 @@ def test_a_late_comer_takes_a_bots_seat_plays_it_out_and_keeps_only_his_deals(tm
             return first, late
     first, late = asyncio.run(scenario())
     assert late.over and late.totals == first.totals
+    assert [r["deal"] for r in late.results] == [0, 1] == [r["deal"] for r in first.results]
     assert late.since > late.record.ends[0]          # he sat down after the first deal's end
     history, problem = late.record.write_history(tmp_path / "h.sqlite3", late.seat, "normal", since=late.since)
     assert problem is None

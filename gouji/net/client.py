@@ -288,6 +288,8 @@ class TableClient:
         places = data["places"]
         if not isinstance(places, list) or sorted(places) != list(range(6)):
             raise WireError("a deal's places are the six seats")
+        if any(kept["deal"] == data["deal"] for kept in self.results):
+            return   # told again on rejoining: the host tells everyone who (re)joins the deals already over
         kept = {key: data[key] for key in ("deal", "places", "score", "totals", "opened")}
         kept.update({key: data[key] for key in FACTS if isinstance(data.get(key), list)})   # newer hosts say more
         self.results.append(kept)

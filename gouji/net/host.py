@@ -323,6 +323,8 @@ class Host:
         self._tell_seats(table, {"seat": joined.seat, "what": "back" if joined.back else "joined"})
         if room.started:
             conn.send(self._start_message(room))
+            for index in range(table.reported):   # the deals over before he came (a late comer, a restarted game)
+                conn.send(self._deal_end(room, index))
             self._send_view(table, conn, ())
             if room.over:   # finished while he was away (the bots played it out): its record
                 conn.send(self._match_end(room))
