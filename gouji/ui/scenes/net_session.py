@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from ...store.seat_tokens import keep_seat_token, seat_token
 from ...store.settings import NAME_MOST, name_problem
 from ..i18n import t
 
@@ -163,9 +164,28 @@ def refusal_words(exc: BaseException, url: str) -> Words:
 
 
 # ----- joining and hosting (on a Job's thread) ------------------------------------------------
-def join(url: str, room: str, name: str, secret: str | None = None) -> "RemoteSeat":
+def join(url: str, room: str, name: str, secret: str | None = None, remember: bool = True) -> "RemoteSeat":
+    """Sit down at the table; a game that was closed or crashed mid-match takes its own seat back with
+    the token it kept (``store.seat_tokens``), and keeps the token it is given (``remember``: not at the
+    player's own host, which ends with his game)."""
+    from ...net.protocol import Refusal
+    if not remember:
+        return _sit(url, room, name, secret, None)
+    kept = seat_token(url, room)
+    try:
+        seat = _sit(url, room, name, secret, kept)
+    except Refusal as refusal:
+        if kept is None or refusal.code != "bad_token":
+            raise
+        seat = _sit(url, room, name, secret, None)   # another table now has that code: sit down anew
+    keep_seat_token(url, room, seat.token)
+    return seat
+
+
+def _sit(url: str, room: str, name: str, secret: str | None, token: str | None) -> "RemoteSeat":
     from ...net.seat import RemoteSeat
-    seat = RemoteSeat(url, room, name, host_secret=secret, reconnect_for=RECONNECT_FOR, open_timeout=4.0)
+    seat = RemoteSeat(url, room, name, host_secret=secret, token=token, reconnect_for=RECONNECT_FOR,
+                      open_timeout=4.0)
     try:
         seat.join()
     except BaseException:
@@ -180,7 +200,7 @@ def host(name: str, preset: str, bots: str, deals: int, title: str) -> NetSessio
     from ...net.room import RoomConfig
     local = LocalHost.open(RoomConfig(preset, deals, bots, title=title))
     try:
-        seat = join(local.url, local.room, name, local.secret)
+        seat = join(local.url, local.room, name, local.secret, remember=False)
     except BaseException:
         local.close()
         raise

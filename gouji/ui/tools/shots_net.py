@@ -55,9 +55,10 @@ def shoot_net(app: Any, shot: Callable[[str], None]) -> None:
     friends, session = Friends([]), None
     try:
         shoot_setup(app, shot, local, title)
-        session = NetSession(join(local.url, local.room, name, local.secret), name, local.url, local.room, local,
-                             ADDRESSES)
-        friends.seats = [join(local.url, local.room, friend) for friend in FRIENDS]
+        seat = join(local.url, local.room, name, local.secret, remember=False)
+        session = NetSession(seat, name, local.url, local.room, local, ADDRESSES)
+        # several people from one process: none may take another's seat by a kept token
+        friends.seats = [join(local.url, local.room, friend, remember=False) for friend in FRIENDS]
         shoot_lobby(app, shot, session, friends)
         shoot_table(app, shot, session, friends)
     finally:   # whatever failed: no link or host left running (the scenes' own leave() closes on a thread)
