@@ -301,3 +301,13 @@ def test_the_command_line_prints_counts_and_the_last_deal(tmp_path, full_match):
     stats = subprocess.run([sys.executable, "-m", "gouji.history", "--stats", "--preset", "qingdao"],
                            capture_output=True, text=True, env=env, timeout=60)
     assert json.loads(stats.stdout)["deals"] == 5 and stats.stderr == ""
+
+
+def test_a_preset_played_over_another_number_of_deals_is_recorded_as_that_preset(path):
+    # a shared table's host picks the preset and the number of deals apart: 青岛, not 自定义
+    qingdao = RuleSet.preset("qingdao")
+    history = History(path)
+    history.record(bot_match(4, qingdao.replace(series_length=1), deals=1))
+    assert [d.preset for d in history.deals()] == ["qingdao"]
+    history.record(bot_match(5, qingdao.replace(series_length=1, bie_san=not qingdao.bie_san), deals=1))
+    assert sorted(d.preset for d in history.deals()) == ["custom", "qingdao"]   # another rule: custom still

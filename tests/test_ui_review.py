@@ -216,3 +216,21 @@ def test_next_mark_in_a_deal_without_one_says_so(screen, two_deals):
     scene.marks = lambda: []                          # as in a deal the bot found nothing in
     key(scene, pygame.K_n)
     assert scene.line() is not None and scene.line().en.startswith("The bot found no questionable")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_long_name_in_the_result_panel_stops_short_of_its_points(screen, two_deals, lang):
+    from gouji.ui.scenes.result import BOX
+    app = make_app(screen, lang=lang)
+    panel = ResultScene(app, two_deals.results[:1], two_deals.rules, None, human=3)
+    app.scenes.push(panel)
+    L = app.layout
+
+    def points_column(name: str) -> bytes:
+        panel.seat_name = lambda seat, lang: name   # a shared table's names (NetResultScene) can be long
+        app.draw()
+        left, top = L.pt(BOX[0] + 344, BOX[1] + 76)
+        right, bottom = L.pt(BOX[0] + 398, BOX[1] + 76 + 6 * 36)
+        return pygame.image.tobytes(screen.subsurface((left, top, right - left, bottom - top)), "RGB")
+
+    assert points_column("下家 Alexandra Fitzgerald-Montgomery") == points_column("Li")

@@ -50,6 +50,22 @@ def test_clicking_cards_and_play_queues_exactly_that_action(screen):
     assert list(scene.table.queue) == [Submitted(0, "play 55", chosen)]
 
 
+def test_cards_played_do_not_stay_selected_for_the_next_deal(screen):
+    scene = scene_for(screen, ["5578KK2x", "4", "6", "7", "8", "9"])
+    fives = indexes_of(scene, "5")
+    played = {scene.hand[i] for i in fives}
+    for i in fives:
+        click(scene, hand_card_center(scene, i))
+    click(scene, button(scene, "play").rect.center)
+    for _ in range(200):
+        scene.update(0.5)
+        if not played & set(scene.board.hand):
+            break
+    scene.update(0.0)
+    # the same cards come back in a later deal (one deck's cards keep their numbers): not chosen then
+    assert not played & scene.chosen
+
+
 def test_attaching_twos_and_jokers_reads_as_one_play(screen):
     scene = scene_for(screen, ["5578KK2x", "4", "6", "7", "8", "9"])
     for letter in ("K", "2", "x"):

@@ -117,6 +117,12 @@ class RuleSet:
         """The preset this rule set equals, if any."""
         return next((name for name, rules in PRESETS.items() if rules == self), None)
 
+    def preset_family(self) -> str | None:
+        """The preset this rule set plays by, whatever its number of deals (a shared table's host picks
+        a preset and a number of deals apart), if any."""
+        return next((name for name, rules in PRESETS.items()
+                     if rules.replace(series_length=self.series_length) == self), None)
+
     # ----- what the options mean, where the code asks ---------------------------------
     @property
     def jokers_mix_as_small(self) -> bool:

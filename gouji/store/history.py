@@ -160,7 +160,7 @@ class History:
             "INSERT INTO matches (seed, rules, preset, human, bot_level, practice, started, series_length, actions, "
             "total_even, total_odd, app_version, shared_table, deal_seeds) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', 0, 0, ?, ?, ?)",
-            (match.seed, rules_text(match.rules), match.rules.preset_name() or "custom", seating.human,
+            (match.seed, rules_text(match.rules), match.rules.preset_family() or "custom", seating.human,
              seating.bot_level, seating.practice, self._stamp(), match.rules.series_length, version(),
              None if seating.table is None else seating.table.to_json(), _seeds_text(match)))
         assert cursor.lastrowid is not None

@@ -136,7 +136,9 @@ class ResultScene(Scene):
             y = 76 + i * 36
             colour = theme.TEAM_OURS if team(seat) == self.ours else theme.TEAM_THEIRS
             self._text(screen, L, t(f"place_{i}", lang), 36, y, 20, theme.TEXT, bold=True)
-            self._text(screen, L, self.seat_name(seat, lang), 150, y, 20, colour)
+            name = self.app.fonts.render_fit(self.seat_name(seat, lang), L.font(20), colour,
+                                             L.pt(BOX[0] + 340, 0)[0] - L.pt(BOX[0] + 150, 0)[0], may_cut=True)
+            screen.blit(name, L.pt(BOX[0] + 150, BOX[1] + y))   # a long name stops short of the points
             self._text(screen, L, f"{points[i]:+d}", 350, y, 20, theme.TEXT)
             if self.rules.kai_dian:
                 opened = result.opened[seat]

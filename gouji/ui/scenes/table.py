@@ -233,6 +233,8 @@ class TableScene(TableState, Scene):
         self._pace_moments()
         changed = not self.director.idle(stream)
         self.director.update(dt, stream)
+        if self.chosen:   # cards that left the hand are unchosen: the same cards come back next deal
+            self.chosen &= set(self.board.hand)
         self.clock += dt
         self.time += dt
         if self.table.bot_to_act():
