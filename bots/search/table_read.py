@@ -92,7 +92,7 @@ def _read_seat(view: SeatView, facts: Facts, seat: int, liars: frozenset[int], m
     beyond = max(0.0, distance - 1.0)   # within one spread of hard's figures, a player is read as hard
     trust = 0.0 if seat in liars else TRUST * math.exp(-beyond * beyond / 2)
     # ... and played out as hard: knobs moved along hard's own spread cost the
-    # search against hard tables (docs/search.md, "What the knobs are worth")
+    # search against hard tables (docs/search.md, "What the read knobs are worth")
     knobs = HARD_KNOBS if beyond == 0.0 else _knobs(pass_share, spend_share)
     if memory is not None:
         trust *= MEMORY_FACTOR ** memory.earlier(seat, view.deal_index)
