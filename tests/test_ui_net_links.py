@@ -16,6 +16,7 @@ from net_ui_helpers import host_from_title, join_by_code, press, quick_local_hos
 from gouji.engine.events import NOBURN, PASS, PLAY
 from gouji.net.remote_table import deal_result
 from gouji.ui.scenes.confirm import ConfirmScene
+from gouji.ui.scenes.table import TableScene
 from gouji.ui.scenes.title import TitleScene
 
 from ui_helpers import click
@@ -108,7 +109,7 @@ def cut(table_scene, come_back: bool) -> None:
     seat._loop.call_soon_threadsafe(seat.client.drop)
 
 
-def test_a_guest_cut_off_mid_deal_is_told_and_takes_his_seat_back_with_f5(screen, quick_host):
+def test_a_guest_cut_off_mid_deal_is_told_and_takes_his_seat_back_with_f5(screen, quick_host, monkeypatch):
     a, b, table_a, table_b, room = two_at_a_table(screen)
     try:
         me = table_b.human
@@ -124,6 +125,10 @@ def test_a_guest_cut_off_mid_deal_is_told_and_takes_his_seat_back_with_f5(screen
         assert any("朋友" in text and "托管" in text for text in a.notices.texts("zh"))
         b.draw()
         assert table_b.buttons.by_key("retry") is not None and table_b.buttons.by_key("title") is not None
+        with monkeypatch.context() as m:   # even on his turn: no action row, no "your turn", with nobody to hear
+            m.setattr(table_b.table, "human_to_act", lambda: True)
+            table_b.director.finish(table_b.table.stream)
+            assert TableScene.human_turn(table_b) and not table_b.human_turn() and not table_b.seize_turn()
         shot(b, "reconnect_notice.png")
         shot(a, "host_sees_tuoguan.png")
         press(table_b, pygame.K_F5)

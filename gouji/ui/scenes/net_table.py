@@ -289,6 +289,13 @@ class NetTableScene(TableScene):
         self.buttons.buttons.append(Button(rect, t("net_to_lobby", self.lang), self.app.to_title, key="title",
                                            size=L.font(22)))
 
+    def human_turn(self) -> bool:
+        """Not while the host is gone or the link is down: no action row, no "your turn" (nothing would reach it)."""
+        return self.gone is None and not self.link_down and super().human_turn()
+
+    def seize_turn(self) -> bool:
+        return self.gone is None and not self.link_down and super().seize_turn()
+
     @property
     def closed_for_good(self) -> bool:
         """The host said the table is closed (or refused the seat): coming back cannot work."""
