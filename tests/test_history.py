@@ -303,11 +303,15 @@ def test_the_command_line_prints_counts_and_the_last_deal(tmp_path, full_match):
     assert json.loads(stats.stdout)["deals"] == 5 and stats.stderr == ""
 
 
-def test_a_preset_played_over_another_number_of_deals_is_recorded_as_that_preset(path):
-    # a shared table's host picks the preset and the number of deals apart: 青岛, not 自定义
+def test_a_shared_tables_preset_over_another_number_of_deals_is_recorded_as_that_preset(path):
+    # a shared table's host picks the preset and the number of deals apart: 青岛, not 自定义 (offline, a
+    # shortened preset is a custom rule set, as the settings call it)
+    from gouji.store.records import SharedTable
     qingdao = RuleSet.preset("qingdao")
+    shared = Seating(table=SharedTable("K7M2Q"))
     history = History(path)
-    history.record(bot_match(4, qingdao.replace(series_length=1), deals=1))
+    history.record(bot_match(4, qingdao.replace(series_length=1), deals=1), shared)
     assert [d.preset for d in history.deals()] == ["qingdao"]
-    history.record(bot_match(5, qingdao.replace(series_length=1, bie_san=not qingdao.bie_san), deals=1))
-    assert sorted(d.preset for d in history.deals()) == ["custom", "qingdao"]   # another rule: custom still
+    history.record(bot_match(5, qingdao.replace(series_length=1, bie_san=not qingdao.bie_san), deals=1), shared)
+    history.record(bot_match(6, qingdao.replace(series_length=1), deals=1))
+    assert sorted(d.preset for d in history.deals()) == ["custom", "custom", "qingdao"]

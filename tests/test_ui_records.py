@@ -223,6 +223,26 @@ def test_the_history_list_opens_a_review_of_the_chosen_deal(app, match):
     assert app.scenes.top is scene
 
 
+def test_a_shared_deal_opens_its_review_with_the_people_who_sat_there(app, match):
+    from dataclasses import replace
+
+    from gouji.store.records import SharedTable
+    record(app, match)
+    app.scenes.reset(TitleScene(app))
+    key(app.scenes.top, pygame.K_d)
+    scene = app.scenes.top
+    settle(app)
+    names = ("小红", "Alexandra", None, "老王", None, "Bo")
+    scene.deals = [replace(deal, shared=SharedTable("K7M2Q", "", names)) for deal in scene.deals]
+    key(scene, pygame.K_RETURN)
+    settle(app)
+    review = app.scenes.top
+    assert isinstance(review, ReviewScene) and review.names == names
+    other = next(s for s, n in enumerate(names) if n and s != review.seat)
+    assert names[other] in review.seat_name(other)
+    review.analyser.wait()
+
+
 def test_a_long_history_list_scrolls_by_its_bar(app, match):
     """Drag the thumb to the end, click the track above it for a page back;
     a click on a row still opens that row, and a list that fits has no bar."""

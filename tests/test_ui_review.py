@@ -234,3 +234,21 @@ def test_a_long_name_in_the_result_panel_stops_short_of_its_points(screen, two_d
         return pygame.image.tobytes(screen.subsurface((left, top, right - left, bottom - top)), "RGB")
 
     assert points_column("下家 Alexandra Fitzgerald-Montgomery") == points_column("Li")
+
+
+def test_a_shared_tables_review_names_the_people_who_sat_there(screen, two_deals):
+    from gouji.ui.scenes.review import ReviewScene
+    app = make_app(screen, lang="en")
+    ref = ref_of(two_deals, 0)
+    names = ("Me", None, "小红", None, "Alexandra", None)   # seat 0 is the player's; bots in the odd seats
+    scene = ReviewScene(app, Review(ref), names=names)
+    app.scenes.push(scene)
+    me = scene.seat
+    people = [s for s, n in enumerate(names) if n and s != me]
+    assert people and all(names[s] in scene.seat_name(s) and scene.badge_name(s)[0] == names[s] for s in people)
+    plain = ReviewScene(app, Review(ref))
+    for seat in range(6):
+        if seat == me or names[seat] is None:
+            assert scene.seat_name(seat) == plain.seat_name(seat)   # the player, and bots, as before
+        assert scene.badge_name(seat)[1] == plain.badge_name(seat)[1]   # the same roles
+    app.draw()

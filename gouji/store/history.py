@@ -160,7 +160,7 @@ class History:
             "INSERT INTO matches (seed, rules, preset, human, bot_level, practice, started, series_length, actions, "
             "total_even, total_odd, app_version, shared_table, deal_seeds) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', 0, 0, ?, ?, ?)",
-            (match.seed, rules_text(match.rules), match.rules.preset_family() or "custom", seating.human,
+            (match.seed, rules_text(match.rules), _preset(match.rules, seating), seating.human,
              seating.bot_level, seating.practice, self._stamp(), match.rules.series_length, version(),
              None if seating.table is None else seating.table.to_json(), _seeds_text(match)))
         assert cursor.lastrowid is not None
@@ -458,3 +458,10 @@ def _json_of(text: object) -> Any:
         return json.loads(text)
     except RecursionError:
         raise ValueError("it is nested too deeply") from None
+
+
+def _preset(rules: RuleSet, seating: Seating) -> str:
+    """The preset a match is filed under: a shared table's host picks the preset and the number of deals
+    apart, so its match keeps the preset's name whatever the number; offline, that is a custom rule set."""
+    name = rules.preset_family() if seating.table is not None else rules.preset_name()
+    return name or "custom"

@@ -32,6 +32,7 @@ class HistoryScene(Scene):
         self.pressed: int | None = None  # the row the mouse went down on
         self.bar = Scrollbar(pygame.Rect(0, 0, 0, 0))   # placed by refresh_language, with the buttons
         self.opening: Future | None = None
+        self.opening_names: tuple[str | None, ...] | None = None   # the people at the shared table of the deal opened
         self._loading: Future | None = self.app.recorder.ask(
             lambda history: history.deals(practice=None, limit=SHOWN))
         self.refresh_language()
@@ -46,7 +47,8 @@ class HistoryScene(Scene):
                 self.app.notices.post("review_failed", 10.0, why=t("hl_unreadable", "zh") + " / "
                                       + t("hl_unreadable", "en"))
             else:
-                self.app.open_review(*found)
+                ref, choices = found
+                self.app.open_review(ref, choices, names=self.opening_names)
             return True
         return False
 
@@ -64,6 +66,7 @@ class HistoryScene(Scene):
         if not self.deals or self.opening is not None:
             return
         deal = self.deals[self.selected]
+        self.opening_names = deal.shared.names if deal.shared is not None else None
         self.opening = self.app.recorder.ask(lambda history: history.deal_ref(deal), None)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:

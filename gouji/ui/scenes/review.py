@@ -13,7 +13,7 @@ from the position shown as a practice game; K copies the deal's code.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -92,9 +92,11 @@ def analysis_level(bot_level: str) -> str:
 
 
 class ReviewScene(Scene):
-    def __init__(self, app: Host, review: Review, analyser: Analyser | None = None) -> None:
+    def __init__(self, app: Host, review: Review, analyser: Analyser | None = None,
+                 names: Sequence[str | None] | None = None) -> None:
         super().__init__(app)
         self.review = review
+        self.names = tuple(names) if names is not None and len(names) == 6 else None   # a shared table's people
         self.tape = Tape(review)
         self.seat = review.seat
         self.director = Director(human=self.seat)   # never animates: a review shows positions
@@ -131,10 +133,21 @@ class ReviewScene(Scene):
         return self.tape.board(self.step)
 
     def seat_name(self, seat: int) -> str:
-        return seat_name(self.seat, seat, self.lang)
+        return self.name_in(seat, self.lang)
+
+    def name_in(self, seat: int, lang: str) -> str:
+        """Role and name for the log: at a shared table, the person who sat there (bots keep the table's names)."""
+        person = self._person(seat)
+        if person is None:
+            return seat_name(self.seat, seat, lang)
+        return t("log_name", lang, role=badge_name(self.seat, seat, lang)[1], name=person)
 
     def badge_name(self, seat: int) -> tuple[str, str]:
-        return badge_name(self.seat, seat, self.lang)
+        name, role = badge_name(self.seat, seat, self.lang)
+        return self._person(seat) or name, role
+
+    def _person(self, seat: int) -> str | None:
+        return self.names[seat] if self.names is not None and seat != self.seat else None
 
     def unseen(self) -> list[int]:
         return unseen_counts(self.board, self.review.ref.rules.deck)
@@ -176,7 +189,7 @@ class ReviewScene(Scene):
         if self.note is not None:
             return self.note
         return step_line(self.review.frame, len(self.review), self.seat, self.analyser.result,
-                         lambda seat, lang: seat_name(self.seat, seat, lang))
+                         self.name_in)
 
     # ----- moving ---------------------------------------------------------------
     def go(self, name: str) -> None:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .notices import Notices
 
 Choices = Sequence[Sequence[int] | None] | None
+Names = Sequence[str | None] | None   # a shared table's people by seat (None: a bot's seat)
 
 
 class RecordsNav:
@@ -66,19 +67,22 @@ class RecordsNav:
         self.scenes.push(PasteScene(self.host, text))
 
     # ----- reviews ------------------------------------------------------------------
-    def open_review(self, ref: DealRef, choices: Choices = None) -> bool:
+    def open_review(self, ref: DealRef, choices: Choices = None, names: Names = None) -> bool:
         """Start making the review of ``ref`` off the frame loop; a panel says so until it opens
-        over the current screen (or a notice says why it cannot be made)."""
-        self._load_review(self.reviews.start(lambda stopped: Review(ref, choices, stop=stopped)))
+        over the current screen (or a notice says why it cannot be made). ``names``: the people who
+        sat at a shared table, by seat (None for a bot's seat)."""
+        self._load_review(self.reviews.start(lambda stopped: Review(ref, choices, stop=stopped)), names=names)
         return True
 
-    def _load_review(self, job: Job[Review], failed: Callable[[str, str], None] | None = None) -> None:
+    def _load_review(self, job: Job[Review], failed: Callable[[str, str], None] | None = None,
+                     names: Names = None) -> None:
         from ..scenes.loading import LoadingScene
-        self.scenes.push(LoadingScene(self.host, job, self.show_review, failed or self._review_failed))
+        self.scenes.push(LoadingScene(self.host, job, lambda review: self.show_review(review, names),
+                                      failed or self._review_failed))
 
-    def show_review(self, review: Review) -> None:
+    def show_review(self, review: Review, names: Names = None) -> None:
         from ..scenes.review import ReviewScene
-        self.scenes.push(ReviewScene(self.host, review))
+        self.scenes.push(ReviewScene(self.host, review, names=names))
 
     def _review_failed(self, zh: str, en: str) -> None:
         self.report("review_failed", zh if zh == en else f"{zh} / {en}", seconds=10.0)
