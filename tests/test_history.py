@@ -315,3 +315,18 @@ def test_a_shared_tables_preset_over_another_number_of_deals_is_recorded_as_that
     history.record(bot_match(5, qingdao.replace(series_length=1, bie_san=not qingdao.bie_san), deals=1), shared)
     history.record(bot_match(6, qingdao.replace(series_length=1), deals=1))
     assert sorted(d.preset for d in history.deals()) == ["custom", "custom", "qingdao"]
+
+
+def test_a_shared_tables_people_are_named_as_they_sit_at_each_deals_end(path):
+    from gouji.store.records import SharedTable
+    history = History(path)
+    two = bot_match(8, RuleSet(), deals=2)
+    first = parse_save(dump(bot_match(8, RuleSet(), deals=1)))   # the match after its first deal
+    before = SharedTable("K7M2Q", "", ("我", None, None, None, None, None))
+    history.record(first, Seating(table=before))
+    assert [d.shared for d in history.deals()] == [before]
+    for action in two.actions[len(first.actions):]:
+        first.apply(action)
+    late = SharedTable("K7M2Q", "", ("我", None, "Late", None, None, None))   # a friend took seat 2's bot
+    history.record(first, Seating(table=late))
+    assert [d.shared for d in history.deals()] == [late, late]

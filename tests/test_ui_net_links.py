@@ -70,6 +70,16 @@ def test_every_seat_has_the_hosts_name_at_every_end(screen, quick_host, monkeypa
         assert any("朋友" in text for text in drawn) and any("老王" in text for text in drawn)
         assert not any("小李" in text for text in drawn)   # the offline default for the guest's seat
         assert result.seat_label(1, "zh", 0) == "下家小李"   # the offline panel is as it was
+        monkeypatch.undo()
+        for autoplay in (False, True):   # on 托管 the panel moves on by itself: he may be away from the table
+            monkeypatch.setattr(table_a.table, "autoplay", autoplay)
+            panel = NetResultScene(a, [deal], table_a.view.rules, table_a, human=0)
+            a.scenes.push(panel)
+            for _ in range(10):
+                panel.update(1.0)
+            assert (a.scenes.top is table_a) == autoplay
+            if not autoplay:
+                a.scenes.pop()
     finally:
         for app in (a, b):
             app.scenes.reset(TitleScene(app))
@@ -129,6 +139,8 @@ def test_a_guest_cut_off_mid_deal_is_told_and_takes_his_seat_back_with_f5(screen
             m.setattr(table_b.table, "human_to_act", lambda: True)
             table_b.director.finish(table_b.table.stream)
             assert TableScene.human_turn(table_b) and not table_b.human_turn() and not table_b.seize_turn()
+            line = table_b.line()   # not "your turn": the link is down
+            assert line is not None and line.tone == "error" and "轮到" not in line.zh and line.zh == table_b.gone[0]
         shot(b, "reconnect_notice.png")
         shot(a, "host_sees_tuoguan.png")
         press(table_b, pygame.K_F5)

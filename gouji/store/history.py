@@ -180,6 +180,8 @@ class History:
              seating.bot_level, result.places.index(human),
              result.opened[human] if match.rules.kai_dian else None, chuan_for(result.places, human)))
         db.execute("UPDATE matches SET bot_level = ? WHERE id = ? AND bot_level != ?", (MIXED, row, seating.bot_level))
+        if seating.table is not None:   # who sits there now: a friend who came late is named from his first deal
+            db.execute("UPDATE matches SET shared_table = ? WHERE id = ?", (seating.table.to_json(), row))
 
     def _update_match(self, db: sqlite3.Connection, row: int, match: Match) -> None:
         end = match.results[-1].end_action

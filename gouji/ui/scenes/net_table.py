@@ -23,6 +23,7 @@ from ..draw import theme
 from ..draw.widgets import Button, ButtonBar
 from ..i18n import t
 from ..model.layout import Layout
+from ..model.prompts import Line
 from ..model.viewing import badge_name
 from .base import Host
 from .net_session import Job, NetSession, confirm_close, shown_name
@@ -296,6 +297,14 @@ class NetTableScene(TableScene):
     def seize_turn(self) -> bool:
         return self.gone is None and not self.link_down and super().seize_turn()
 
+    def line(self) -> Line | None:
+        """The line under the felt says the link is down rather than whose turn it is."""
+        if self.gone is not None:
+            return Line(*self.gone, tone="error")
+        if self.link_down:
+            return Line(t("net_reconnecting", "zh"), t("net_reconnecting", "en"), tone="wait")
+        return super().line()
+
     @property
     def closed_for_good(self) -> bool:
         """The host said the table is closed (or refused the seat): coming back cannot work."""
@@ -405,6 +414,9 @@ def phrase_boxes(L: Layout) -> list[pygame.Rect]:
     return [pygame.Rect(x + inset, first + i * step, w - 2 * inset, step - L.s(4)) for i in range(len(PHRASES))]
 
 
+AWAY_NEXT = 8.0   # seconds a deal's result stays up for a player on 托管 at a shared table
+
+
 class NetResultScene(ResultScene):
     """A deal's or the match's result at a shared table: no new match, no review (the host's match
     is reviewed from the history once it is recorded)."""
@@ -420,6 +432,16 @@ class NetResultScene(ResultScene):
 
     def _record_buttons(self, *args: Any) -> list[Button]:
         return []
+
+    def update(self, dt: float) -> bool:
+        """On 托管 the panel moves on by itself after a while: the next deal's first action may be his
+        seat's, and a friend who walked away must not hold the whole table at every deal's end."""
+        changed = super().update(dt)
+        if not self.final and self.under is not None and self.under.autoplay_on() and self.waited >= AWAY_NEXT \
+                and self.app.scenes.top is self:
+            self.close()
+            return True
+        return changed
 
     def seat_name(self, seat: int, lang: str) -> str:
         """The places and the debts name the seats as the table does (the host's names, the same at every end)."""
