@@ -107,3 +107,19 @@ def test_wrapped_text_leaves_no_widow_and_never_more_lines(screen):
             if len(lines) > 1:
                 last, before = (fonts.get(16).size(line)[0] for line in lines[-1:] + lines[-2:-1])
                 assert last >= width * WIDOW or last >= before * 0.5, (width, lines)
+
+
+def test_a_badge_state_too_long_leaves_out_its_last_words_whole(screen):
+    """A short badge shows "未开点", not "未开点 · 思…": the last words go whole, the first stays."""
+    from gouji.ui.draw.fonts import Fonts
+
+    fonts, white = Fonts(), (255, 255, 255)
+    words = ["未开点", "已让牌", "思考中"]
+    first_two = fonts.get(11).size("未开点 · 已让牌")[0]
+    line = fonts.render_words(words, 14, white, first_two + 2, smallest=11)
+    assert line.get_size() == fonts.render("未开点 · 已让牌", 11, white).get_size()
+    alone = fonts.render_words(words, 14, white, fonts.get(11).size("未开点")[0] + 2, smallest=11)
+    assert alone.get_size() == fonts.render("未开点", 11, white).get_size()
+    assert fonts.render_words(words, 14, white, 2000).get_size() == \
+        fonts.render("未开点 · 已让牌 · 思考中", 14, white).get_size()
+    assert 0 < fonts.render_words(words, 14, white, 20).get_width() <= 20   # a first word too wide is cut

@@ -50,6 +50,15 @@ class Fonts:
             self._text[key] = fitted
         return fitted
 
+    def render_words(self, words: list[str], size: int, colour: tuple[int, int, int], width: int,
+                     smallest: int = 11, joint: str = " · ") -> pygame.Surface:
+        """Words joined by ``joint`` in one line no wider than ``width``: shrunk first, then the
+        last words left out whole ("未开点", not "未开点 · 思…"); only a first word too wide alone is cut."""
+        font = self.get(min(smallest, size))
+        while len(words) > 1 and font.size(joint.join(words))[0] > width:
+            words = words[:-1]
+        return self.render_fit(joint.join(words), size, colour, width, smallest, may_cut=True)
+
     def _fit(self, text: str, size: int, colour: tuple[int, int, int], width: int, smallest: int,
              bold: bool, may_cut: bool) -> pygame.Surface:
         smallest = min(smallest, size)

@@ -59,9 +59,8 @@ class SeatsPainter(Painter):
         screen.blit(tag, tag_box)
         count = self._shown_count(seat, view)
         size = L.font(14)
-        state = self.fonts.render_fit(self.state_text(seat, view), size, theme.GOLD if turn else theme.TEXT_DIM,
-                                      self.state_room(seat, view), smallest=max(11, round(size * SHRINK)),
-                                      may_cut=True)   # the opened state comes first: a cut ends the rest
+        state = self.fonts.render_words(self.state_words(seat, view), size, theme.GOLD if turn else theme.TEXT_DIM,
+                                        self.state_room(seat, view), smallest=max(11, round(size * SHRINK)))
         screen.blit(state, (left, y + L.s(37)))
         if count is not None:
             self._draw_count(screen, count, rect)
@@ -106,10 +105,14 @@ class SeatsPainter(Painter):
             pygame.draw.circle(screen, colour, (bubble.left + L.s(7) + i * L.s(8), bubble.centery), max(2, L.s(2.5)))
 
     def state_text(self, seat: int, view: SeatView) -> str:
+        return " · ".join(self.state_words(seat, view))
+
+    def state_words(self, seat: int, view: SeatView) -> list[str]:
+        """The badge's state, most important first: a short badge leaves out the last words whole."""
         lang = self.scene.lang
         place = self.scene.board.places.get(seat)
         if place is not None:
-            return t(f"place_{place}", lang)
+            return [t(f"place_{place}", lang)]
         words = []
         if view.rules.kai_dian and seat not in view.revolted:   # first: a short badge cuts the rest
             words.append(t("state_opened" if seat in view.opened else "state_not_opened", lang))
@@ -127,7 +130,7 @@ class SeatsPainter(Painter):
             # last, so a short badge cuts it first; the player's own turn shows in his gold
             # border and in the line under the felt, so his badge keeps room for 已开点/未开点
             words.append(t("state_thinking" if self.scene.thinking(seat) else "state_turn", lang))
-        return " · ".join(words)
+        return words
 
     def state_room(self, seat: int, view: SeatView) -> int:
         """Pixels the badge leaves for the state words (clear of the face and the count)."""
