@@ -59,3 +59,35 @@ def test_a_table_announced_on_loopback_is_found_and_joined():
         finally:
             await host_context.__aexit__(None, None, None)
     asyncio.run(scenario())
+
+
+def test_a_closing_host_announces_nothing_more():
+    """At shutdown the links' last leavings used to announce again on a closed announcer, and the log
+    said "could not keep a table: discovery: NotRunningException"."""
+    published: list[str] = []
+
+    class Announcer:
+        async def publish(self, room: str, title: str, free: int) -> None:
+            if closed:
+                raise RuntimeError("NotRunningException")
+            published.append(room)
+
+        async def close(self) -> None:
+            nonlocal closed
+            closed = True
+
+    closed = False
+
+    async def scenario():
+        async with running_host() as host:
+            host._announcer = Announcer()
+            room = host.open_table(RoomConfig(title="t"))
+            table = host.tables[room.code]
+            await host._announce(table)
+            assert published == [room.code]
+            await host.close()
+            host._schedule_announce(table)
+            await host._announce(table)
+            await asyncio.sleep(0.05)
+            return host.problems
+    assert asyncio.run(scenario()) == [] and len(published) == 1

@@ -137,6 +137,10 @@ def test_the_lobby_leave_button_closes_the_link(screen, quick_host):
     b, _ = join_by_code(screen, f"127.0.0.1:{lobby_a.session.local.port}", lobby_a.session.room)
     wait_for(lambda: sum(bool(s.get("person")) for s in lobby_a.seats) == 2, a, b)
     lobby_b = b.scenes.top
+    wait_for(lambda: "autostart" in lobby_b.config, a, b, what="the table's settings")
+    assert lobby_b._wait_words(2) == "等房主开始…"           # a player's own table: the host starts it
+    lobby_b.config = {**lobby_b.config, "autostart": 4}       # a server started with --autostart 4
+    assert lobby_b._wait_words(2) == "满 4 人自动开始，还差 2 人…"
     click(lobby_b, lobby_b.buttons.by_key("leave").rect.center)
     assert isinstance(b.scenes.top, TitleScene)
     wait_for(lambda: not lobby_a.seats[1].get("present"), a, what="the guest gone")

@@ -80,6 +80,9 @@ def test_every_seat_has_the_hosts_name_at_every_end(screen, quick_host, monkeypa
             assert (a.scenes.top is table_a) == autoplay
             if not autoplay:
                 a.scenes.pop()
+        final = NetResultScene(a, [deal], table_a.view.rules, table_a, final=True, human=0)
+        [only] = final.buttons.buttons   # no new match at a shared table: one button, in the panel's middle
+        assert only.key == "title" and abs(only.rect.centerx - a.layout.box(640, 0, 0, 0)[0]) <= 1
     finally:
         for app in (a, b):
             app.scenes.reset(TitleScene(app))

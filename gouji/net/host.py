@@ -573,7 +573,8 @@ class Host:
         shown = room.shown_names()
         seats = [{"seat": s, "person": h is not None, "name": h.name if h else None, "present": s in room.present,
                   "admin": bool(h and h.admin), "shown": list(shown[s])} for s, h in enumerate(room.holders)]
-        table.broadcast(make("seats", seats=seats, config=asdict(room.config), started=room.started, change=change))
+        config = {**asdict(room.config), "autostart": self.config.autostart}   # the lobby says when it starts
+        table.broadcast(make("seats", seats=seats, config=config, started=room.started, change=change))
 
     @staticmethod
     def _deal_end(room: Room, index: int) -> dict[str, Any]:
@@ -615,23 +616,25 @@ class Host:
                 self._report(await asyncio.to_thread(files.write_match, text))
                 table.saved = count
 
-    def _report(self, problem: str | None) -> None:
+    def _report(self, problem: str | None, failed: str = "could not keep a table") -> None:
         if problem:
-            log.warning("could not keep a table: %s", problem)
+            log.warning("%s: %s", failed, problem)
             if len(self.problems) < 100:
                 self.problems.append(problem)
 
     def _schedule_announce(self, table: Table) -> None:
-        if self._announcer is not None:
+        if self._announcer is not None and not self._closing:   # closing: the announcer is gone already
             self._later(self._announce(table))
 
     async def _announce(self, table: Table) -> None:
         assert self._announcer is not None
+        if self._closing:
+            return
         room = table.room
         try:
             await self._announcer.publish(room.code, room.config.title or room.code, room.free_seats())
         except Exception as exc:   # discovery is a convenience: a LAN without multicast still plays by address
-            self._report(f"discovery: {type(exc).__name__}: {str(exc)[:100]}")
+            self._report(f"discovery: {type(exc).__name__}: {str(exc)[:100]}", "could not announce a table on the LAN")
 
 
 __all__ = ["Host", "HostConfig", "Table", "Connection"]

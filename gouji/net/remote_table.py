@@ -124,8 +124,9 @@ class RemoteTable:
         if view is None or view.places:
             return view   # the match's last view is the host's own finished one
         result = self.results[deal]
+        totals = (sum(r.score[0] for r in self.results), sum(r.score[1] for r in self.results))
         return replace(view, places=result.places, finish_order=result.places, current_seat=None, legal_moves=(),
-                       phase=Phase.OVER)
+                       phase=Phase.OVER, totals=totals)   # the score beside the result counts this deal
 
     def clock_left(self, seat: int, now: float | None = None) -> tuple[float, float] | None:
         """(seconds left, of how many) on the host's move timer of ``seat``, while it is his turn and the

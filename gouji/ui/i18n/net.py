@@ -61,6 +61,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lobby_swap_tip": ("点两个座位交换位置", "Click two seats to swap them"),
     "lobby_swap_first": ("已选 {n} 号座，再点一个座位交换", "Seat {n} chosen: click another seat to swap"),
     "lobby_wait_host": ("等房主开始…", "Waiting for the host to start…"),
+    "lobby_wait_people": ("满 {n} 人自动开始，还差 {more} 人…", "Starts by itself with {n} people: {more} more to come…"),
     "lobby_people": ("{n} 人已入座，其余由电脑玩", "{n} people seated; bots play the rest"),
     # the shared table
     "net_phrases": ("快捷语", "Phrases"),

@@ -231,8 +231,15 @@ class LobbyScene(Scene):
         else:
             settings = "   ".join(label for _, label in self.setting_labels())
             self._centred(screen, settings, L.pt(0, 630)[1], 19, theme.TEXT)
-            line = f"{t('lobby_people', lang, n=people)}    {t('lobby_wait_host', lang)}"
+            line = f"{t('lobby_people', lang, n=people)}    {self._wait_words(people)}"
         self._centred(screen, line, L.pt(0, 572)[1], 18, theme.GOLD)
+
+    def _wait_words(self, people: int) -> str:
+        """What a guest waits for: the host's start, or (a server that starts by itself) so many people."""
+        autostart = self.config.get("autostart")
+        if isinstance(autostart, int) and 0 < autostart <= 6:
+            return t("lobby_wait_people", self.app.settings.language, n=autostart, more=max(1, autostart - people))
+        return t("lobby_wait_host", self.app.settings.language)
 
 
 def _next(options: tuple[Any, ...], current: Any) -> Any:

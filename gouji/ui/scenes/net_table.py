@@ -425,9 +425,11 @@ class NetResultScene(ResultScene):
         super().refresh_language()
         kept = [b for b in self.buttons.buttons if b.key != "new"]
         if self.final:
+            middle = self.app.layout.box(640, 0, 0, 0)[0]   # the pair's middle: the one button left stands there
             for button in kept:
                 if button.key == "title":
                     button.hotkey = pygame.K_RETURN
+                    button.rect = button.rect.move(middle - button.rect.centerx, 0)
         self.buttons.set(kept)
 
     def _record_buttons(self, *args: Any) -> list[Button]:
