@@ -55,9 +55,9 @@ TERMS: dict[str, Term] = {
                    "your next three 够级 plays can be taken only by a burn or a 无头 player; then you are 无头",
                    "你后面三手够级牌只能烧，或由无头的人管；之后你就无头了"),
     "wutou": Term("无头", "无头",
-                  "your 对头 is out or revolted (after any 要头 plays): no protection for your 够级, and you may beat "
-                  "any 够级 without a burn",
-                  "对头出完了，或革命了（选要头的，三手要头牌之后）：你的够级牌谁都能管，你也能直接管别人的够级牌，不算烧牌"),
+                  "your 对头 is out or revolted (after 要头 plays): your 够级 are unprotected; unless you passed, "
+                  "you may beat any 够级 (no burn)",
+                  "对头出完了，或革命了（选要头的，三手要头牌之后）：你的够级牌谁都能管；这一轮没过牌时，你也能直接管别人的够级牌，不算烧牌"),
     "bie_san": Term("憋3", "憋3", "your last play must be all your 3s, alone; no 3 may be played before it",
                     "最后一手必须是自己所有的 3，单独出；3 不能提前出"),
     "gou_si_ji": Term("够死级", "够死级",
@@ -69,9 +69,9 @@ TERMS: dict[str, Term] = {
                  "对头出的不是够级牌时，让你后面两家先管", avoid=(r"让牌",)),
     "kou": Term("扣", "pass (扣)", "the 对头 declines to beat a 够级 play", "对头不管够级牌"),
     "men": Term("闷", "stuck",
-                "the play before your 3s is beaten: you owe a tribute, and the lead never comes to you when someone "
-                "goes out",
-                "最后一手 3 之前的牌被人管住：下一局要进一张闷贡，别人出完时首发也轮不到你", avoid=(r"\bsmothered\b",)),
+                "the play before your 3s is beaten: you owe its beater a tribute (not a teammate), and get no "
+                "lead when someone goes out",
+                "最后一手 3 之前的牌被人管住：下一局给第一个管住的人进一张闷贡（联邦不用给），别人出完时首发也轮不到你", avoid=(r"\bsmothered\b",)),
     "dian_gong": Term("点贡", "point tribute", "a card from a player who did not open to his 对头",
                       "没开点的人给对头一张牌", avoid=(r"点贡",)),
     "shao_gong": Term("烧贡", "burn tribute", "a card from the burned player to a successful burner",

@@ -80,9 +80,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "your_turn_follow": ("轮到你：管上或过牌", "Your turn: beat it or pass"),
     "your_turn_answer": ("对头打够级，只有你能管：出牌或扣牌",
                          f"Your {DUITOU} played 够级: only you may answer. Beat it or pass (扣)"),
-    "your_turn_burn": ("可以烧{name}的 {cards}：烧了以后你首发的牌都要带王（出完的最后一手除外），直到被解烧",
-                       "You may burn {name}'s {cards}: then every play you lead must carry a joker, except the one "
-                       "that empties your hand, until your burn is broken (解烧)"),
+    "your_turn_burn": ("可以烧{name}的 {cards}：烧了以后你首发的牌都要带王（出完的最后一手除外），直到被解烧或四人乱缠开始",
+                       "You may burn {name}'s {cards}: then every play you lead but your last must carry a joker, "
+                       "until the burn is broken (解烧) or 四人乱缠 begins"),
     "your_turn_wutou": ("你已无头：可以直接管{name}的 {cards}（不算烧牌）",
                         "You are 无头: you may beat {name}'s {cards} with a plain play, no burn duty"),
     "waiting": ("等待 {name}", "Waiting for {name}"),
@@ -150,7 +150,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "log_yaotou": ("{name} 要头", "{name}: 要头"),
     "log_choose_wutou": ("{name} 选无头", "{name}: 无头 chosen"),
     "log_declare": ("{name} 宣点：对头开不了点", "{name}: 宣点, the 对头 will not open"),
-    "log_void": ("两人革命，这局作废重发", "Two revolutions: the deal is redealt"),
+    "log_void": ("两人以上革命，这局作废重发", "Two or more revolutions: the deal is redealt"),
     # the big moments (banners) and the tribute panel
     "duel_count": ("对头对决 · 第 {n} 手", "对头 duel · play {n}"),
     "banner_gouji": ("{name} 打够级！对头对决", f"{{name}} plays 够级: a duel with the {DUITOU}"),
