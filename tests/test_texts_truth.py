@@ -130,7 +130,8 @@ def test_the_glossary_and_help_agree_who_takes_a_gousiji_or_yaotou_play():
     # 无头 after a revolution only once the 要头 plays are used up (§3.7)
     assert "要头" in TERMS["wutou"].gloss and "要头" in TERMS["wutou"].gloss_zh
     # 闷 (§7): the lead never comes to a stuck player when someone goes out
-    assert "the lead never comes to you when someone goes out" in TERMS["men"].gloss
+    assert "get no lead when someone goes out" in TERMS["men"].gloss
+    assert "not a teammate" in TERMS["men"].gloss and "联邦不用给" in TERMS["men"].gloss_zh   # §6: no tribute within a team
 
 
 # ----- the rules screen and the prompts -------------------------------------
@@ -191,8 +192,9 @@ def test_a_free_3_is_logged_as_taken_not_bought():
 
 def test_the_burn_prompt_knows_the_last_play_and_the_end_of_the_duty():
     zh, en = (t("your_turn_burn", lang, name="Li", cards="K K") for lang in ("zh", "en"))
-    assert "except the one that empties your hand" in en and "解烧" in en and "until you go out" not in en
+    assert "but your last must carry a joker" in en and "解烧" in en and "until you go out" not in en
     assert "最后一手除外" in zh and "解烧" in zh
+    assert "四人乱缠" in en and "四人乱缠" in zh   # §3.5: a running burn lapses when 四人乱缠 begins
 
 
 # ----- English ----------------------------------------------------------------
