@@ -131,7 +131,8 @@ def test_the_glossary_and_help_agree_who_takes_a_gousiji_or_yaotou_play():
     assert "要头" in TERMS["wutou"].gloss and "要头" in TERMS["wutou"].gloss_zh
     # 闷 (§7): the lead never comes to a stuck player when someone goes out
     assert "get no lead when someone goes out" in TERMS["men"].gloss
-    assert "not a teammate" in TERMS["men"].gloss and "联邦不用给" in TERMS["men"].gloss_zh   # §6: no tribute within a team
+    # §6: no tribute within a team
+    assert "not a teammate" in TERMS["men"].gloss and "联邦不用给" in TERMS["men"].gloss_zh
 
 
 # ----- the rules screen and the prompts -------------------------------------
