@@ -623,12 +623,12 @@ class Host:
                 self.problems.append(problem)
 
     def _schedule_announce(self, table: Table) -> None:
-        if self._announcer is not None and not self._closing:   # closing: the announcer is gone already
+        if self._announcer is not None:
             self._later(self._announce(table))
 
     async def _announce(self, table: Table) -> None:
         assert self._announcer is not None
-        if self._closing:
+        if self._closing:   # the announcer is closed: a leaving link's last announce has nowhere to go
             return
         room = table.room
         try:

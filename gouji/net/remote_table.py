@@ -94,7 +94,7 @@ class RemoteTable:
         if news.record is not None:   # the match through the last deal that ended (each deal's end brings one)
             self.record = news.record
         if news.over and self.record is not None and self.totals is None:
-            self.totals = (sum(r.score[0] for r in self.results), sum(r.score[1] for r in self.results))
+            self.totals = self._scored()
 
     @property
     def ready(self) -> bool:
@@ -124,9 +124,12 @@ class RemoteTable:
         if view is None or view.places:
             return view   # the match's last view is the host's own finished one
         result = self.results[deal]
-        totals = (sum(r.score[0] for r in self.results), sum(r.score[1] for r in self.results))
         return replace(view, places=result.places, finish_order=result.places, current_seat=None, legal_moves=(),
-                       phase=Phase.OVER, totals=totals)   # the score beside the result counts this deal
+                       phase=Phase.OVER, totals=self._scored())   # the score beside the result counts this deal
+
+    def _scored(self) -> tuple[int, int]:
+        """Each side's points over the deals that ended."""
+        return sum(r.score[0] for r in self.results), sum(r.score[1] for r in self.results)
 
     def clock_left(self, seat: int, now: float | None = None) -> tuple[float, float] | None:
         """(seconds left, of how many) on the host's move timer of ``seat``, while it is his turn and the

@@ -425,7 +425,7 @@ class NetResultScene(ResultScene):
         super().refresh_language()
         kept = [b for b in self.buttons.buttons if b.key != "new"]
         if self.final:
-            middle = self.app.layout.box(640, 0, 0, 0)[0]   # the pair's middle: the one button left stands there
+            middle = self.app.layout.pt(640, 0)[0]   # the pair's middle: the one button left stands there
             for button in kept:
                 if button.key == "title":
                     button.hotkey = pygame.K_RETURN

@@ -138,7 +138,7 @@ class ResultScene(Scene):
             self._text(screen, L, t(f"place_{i}", lang), 36, y, 20, theme.TEXT, bold=True)
             name = self.app.fonts.render_fit(self.seat_name(seat, lang), L.font(20), colour,
                                              L.pt(BOX[0] + 340, 0)[0] - L.pt(BOX[0] + 150, 0)[0], may_cut=True)
-            row = self.app.fonts.render(t(f"place_{i}", lang), L.font(20), theme.TEXT, bold=True).get_height()
+            row = self.app.fonts.get(L.font(20), bold=True).get_height()   # the place's line, beside it
             left, top = L.pt(BOX[0] + 150, BOX[1] + y)   # a long name stops short of the points,
             screen.blit(name, (left, top + (row - name.get_height()) // 2))   # shrunk on the row's middle line
             self._text(screen, L, f"{points[i]:+d}", 350, y, 20, theme.TEXT)
