@@ -406,3 +406,18 @@ def test_a_time_budget_in_the_worker_pool_plays_many_guessed_deals_in_few_jobs(m
     assert decision.action in view.legal_actions and bot.search_errors == 0  # type: ignore[attr-defined]
     assert sent and all(size == search_module.SLICE_DEALS for size in sent)
     assert decision.outcomes[0].rollouts > len(sent)
+
+
+def test_a_rollout_budget_goes_deeper_at_the_deal_s_end_and_a_time_budget_is_left_alone():
+    from bots.expert import ENDGAME_CARDS, ENDGAME_DEPTH
+    from bots.search.search import rollouts_of
+    game = Game.from_hands(["5566", "4477", "889", "9TT", "JJQ", "QKK"], leader=0, rules=RuleSet.preset("basic"))
+    end = game.view(0)
+    assert sum(end.counts) <= ENDGAME_CARDS and ENDGAME_DEPTH > 1
+    bot = expert(0, nodes=20)
+    assert bot.budget_for(end).think_nodes == 20 * ENDGAME_DEPTH
+    assert bot.budget_for(searched_view()).think_nodes == 20   # mid-deal: the budget as given
+    timed = bots.make("expert", 0, 0, think_ms=50, workers=1)
+    assert isinstance(timed, ExpertBot) and timed.budget_for(end) == timed.budget
+    outcomes = bot.decide(end).outcomes
+    assert outcomes and rollouts_of(outcomes) >= 20 * ENDGAME_DEPTH
