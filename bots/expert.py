@@ -50,7 +50,8 @@ ENDGAME_CARDS = 40
 ENDGAME_CANDIDATES = 8
 # ... and a rollout budget buys this many times its rollouts there: a rollout from
 # 40 cards or fewer costs a third or less of an average searched decision's
-# (0.15-0.56 ms against ~1.0 ms, one worker, 130 searched decisions of seeds 1-3),
+# (0.15-0.56 ms against ~1.0 ms, one worker, 130 searched decisions of seeds 1-3;
+# ``searchbench``'s ``endgame_speedup``: 3.8 times a mid-deal position's rate),
 # so a time budget already plays that many more; the rollout budget stands in
 # for the time budget (exact replay) and would otherwise starve the deal's end.
 ENDGAME_DEPTH = 3

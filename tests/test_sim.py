@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from gouji import RuleSet
 from gouji.cli.sim import main
 
 
@@ -68,8 +69,17 @@ def test_searchbench_reports_speed_and_how_well_the_guesses_place_the_cards(caps
         assert len(out[key]) == 2 and all(0.0 <= share <= 1.0 for share in out[key])
     story = out["story_misfits"]
     assert 0.0 <= story["real"] < story["guessed"] <= 1.0 and story["uniform"] <= 1.0
+    assert out["rollouts_per_s_endgame"] > 0 and out["endgame_speedup"] > 0
     with pytest.raises(SystemExit):
         searchbench(["--positions", "0"])
+
+
+def test_searchbench_s_endgame_positions_are_in_the_expert_s_last_stage():
+    from bots.expert import ENDGAME_CARDS
+    from gouji.cli.searchbench import end_deal
+    # a deal may end before it gets there (a team out with many cards left): those are left out
+    live = [g for g in (end_deal(seed, RuleSet.preset("qingdao")) for seed in range(4)) if not g.is_over]
+    assert live and all(0 < sum(g.view(0).counts) <= ENDGAME_CARDS for g in live)
 
 
 @pytest.mark.slow

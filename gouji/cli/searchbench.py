@@ -15,7 +15,10 @@ the rollout policy would not have made holding the guessed cards, for the
 real hands, the guesses and the card count alone (bots/search/story.py; the
 gap says how much the play reveals that the guesses miss). The positions come from ``hard``
 bots playing a deal to a random point between a quarter and three quarters of
-its length. ``--policy-seeds N`` also plays the rollout policy (one team, from
+its length; ``rollouts_per_s_endgame`` is the rate from the same deals played on to
+the deal's last stage (``ENDGAME_CARDS`` or fewer cards in hands), where a rollout
+budget buys ``ENDGAME_DEPTH`` times its rollouts (``endgame_speedup``: how many
+times faster a rollout is there). ``--policy-seeds N`` also plays the rollout policy (one team, from
 the first lead) against ``hard`` over N seeds, seats swapped: its share of
 deals won and points per deal, which says how far the rollouts' picture of
 play is from a real opponent's. ``--decisions N`` also runs N of the
@@ -36,6 +39,7 @@ from collections.abc import Sequence
 from copy import deepcopy
 
 import bots
+from bots.expert import ENDGAME_CARDS
 from bots.search.inference import build_guess, sample_hands
 from bots.search.reading import read_history
 from bots.search.rollout import play_out, policy
@@ -55,11 +59,17 @@ def mid_deal(seed: int, rules: RuleSet) -> Game:
     return _played(seed, rules, random.Random(seed).randint(len(full.actions) // 4, 3 * len(full.actions) // 4))
 
 
-def _played(seed: int, rules: RuleSet, steps: int | None) -> Game:
+def end_deal(seed: int, rules: RuleSet) -> Game:
+    """A deal played by hard bots into its last stage (the expert's endgame)."""
+    return _played(seed, rules, None, ENDGAME_CARDS)
+
+
+def _played(seed: int, rules: RuleSet, steps: int | None, cards: int = -1) -> Game:
+    """Played ``steps`` actions, or until ``cards`` or fewer are in hands, or to the end."""
     game = Game.new_deal(seed, rules)
     players = [bots.make("hard", s) for s in SEATS]
     rng = random.Random(seed)
-    while not game.is_over and (steps is None or len(game.actions) < steps):
+    while not game.is_over and (steps is None or len(game.actions) < steps) and sum(game.view(0).counts) > cards:
         seat = game.current_seat
         assert seat is not None
         game.apply(players[seat].choose(game.view(seat), rng))
@@ -136,6 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = [g for g in (mid_deal(seed, rules) for seed in range(args.positions)) if not g.is_over]
     rates = [rollout_rate(game, args.seconds) for game in games]
     per_s = [rate for rate, _ in rates]
+    ends = [g for g in (end_deal(seed, rules) for seed in range(args.positions)) if not g.is_over]
+    end_rate = statistics.median(rollout_rate(game, args.seconds)[0] for game in ends) if ends else 0.0
     print(json.dumps({
         "rules": args.rules, "positions": len(games),
         "rollouts_per_s": round(statistics.median(per_s)),
@@ -143,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "rollouts_per_s_without_fast_paths": round(statistics.median(rollout_rate(g, args.seconds, True)[0]
                                                                      for g in games)),
         "steps_per_rollout": round(statistics.median(steps for _, steps in rates)),
+        "rollouts_per_s_endgame": round(end_rate),
+        "endgame_speedup": round(end_rate / statistics.median(per_s), 1),
         "guess_us": round(statistics.median(guess_cost(game) for game in games)),
         **accuracy(games),
         "story_misfits": story_misfits(games),
