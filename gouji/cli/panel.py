@@ -170,7 +170,9 @@ def summarize(results: list[SeedResult], opponents: Sequence[str], tested: str) 
         diffs = [r.margins[tested] - r.margins[BASELINE] for r in mine]
         diff, se = mean_and_se(diffs)
         row["difference"] = {"mean": _r(diff), "se": _r(se)}
-        row["per_seed"] = [[r.seed, r.margins[tested], r.margins[BASELINE]] for r in mine]
+        # seed, margins, deals won of two: enough to pool runs by seed (gouji.cli.panelpool)
+        row["per_seed"] = [[r.seed, r.margins[tested], r.margins[BASELINE], r.won[tested], r.won[BASELINE]]
+                           for r in mine]
         row["illegal"] = sum(r.illegal for r in mine)
         row["search_error_seeds"] = [r.seed for r in mine if r.search_errors]   # hard's choice was played there
         for r, d in zip(mine, diffs):
@@ -245,14 +247,13 @@ def table(figures: dict[str, Any]) -> str:
     head = (f"{'opponent':<10} {tested + ' margin':>14} {base + ' margin':>12} {'difference':>11} {'+- se':>6} "
             f"{tested + ' won':>11} {base + ' won':>9}")
     lines += [head, "-" * len(head)]
-    deals = config["deals_per_opponent"]
     for row in figures["opponents"]:
-        diff = row["difference"]
+        diff, deals = row["difference"], row["deals"]
         lines.append(f"{row['opponent']:<10} {row[tested]['margin']:>+14.2f} {row[base]['margin']:>+12.2f} "
                      f"{diff['mean']:>+11.2f} {_se(diff['se']):>6} "
                      f"{str(row[tested]['won']) + '/' + str(deals):>11} {str(row[base]['won']) + '/' + str(deals):>9}")
     overall = figures["overall"]
-    n = deals * len(figures["opponents"])
+    n = sum(row["deals"] for row in figures["opponents"])
     lines.append("-" * len(head))
     lines.append(f"{'all':<10} {overall[tested]['margin']:>+14.2f} {overall[base]['margin']:>+12.2f} "
                  f"{overall['difference']['mean']:>+11.2f} {_se(overall['difference']['se']):>6} "
