@@ -128,7 +128,7 @@ class ExpertBot:
         deeper in the deal's last stage, where rollouts are short and the guesses
         nearly the truth (a time budget gets there by itself)."""
         nodes = self.budget.think_nodes
-        if nodes is None or sum(view.counts) > ENDGAME_CARDS:
+        if nodes is None or not in_endgame(view):
             return self.budget
         return Budget(think_nodes=nodes * ENDGAME_DEPTH)
 
@@ -140,7 +140,7 @@ class ExpertBot:
         if not view.phase.in_play or len(ranked) == 1 or ranked[0].score >= GO_OUT:
             return [ranked[0].action]
         top = ranked[0]
-        late = sum(view.counts) <= ENDGAME_CARDS
+        late = in_endgame(view)
         limit, gap = (ENDGAME_CANDIDATES, math.inf) if late else (MAX_CANDIDATES, GAP)
         chosen = [item.action for item in ranked[:limit] if top.score - item.score <= gap]
         kinds = {parse_action(a).kind for a in chosen}
@@ -190,6 +190,11 @@ class ExpertBot:
         scored = [Scored(o.action, round(o.mean, 2), reason("search_best" if o.action == best else "search_less"))
                   for o in order]
         return scored, best != taken
+
+
+def in_endgame(view: SeatView) -> bool:
+    """The deal's last stage: ``ENDGAME_CARDS`` or fewer cards in all hands."""
+    return sum(view.counts) <= ENDGAME_CARDS
 
 
 def opening_gated(budget: Budget) -> bool:

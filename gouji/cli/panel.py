@@ -286,6 +286,11 @@ def main_panel(games: int, seed: int, opponents: Sequence[str], rules: RuleSet, 
                tested: str, processes: int, json_path: str | None) -> int:
     """Run the panel, print its table, write the figures; the exit status."""
     figures = run_panel(games, seed, opponents, rules, thinking, tested, processes)
+    return show_figures(figures, json_path)
+
+
+def show_figures(figures: dict[str, Any], json_path: str | None) -> int:
+    """Print the panel's table and write its figures to ``json_path`` (if given); the exit status."""
     if json_path is not None:
         try:
             Path(json_path).write_text(json.dumps(figures, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -297,4 +302,5 @@ def main_panel(games: int, seed: int, opponents: Sequence[str], rules: RuleSet, 
 
 
 __all__ = ["BASELINE", "OPPONENTS", "DEFAULT_OPPONENTS", "run_panel", "play_seed", "mean_and_se", "paired",
-           "summarize", "table", "json_path_problem", "main_panel", "make_player", "PanelArena", "TIMING"]
+           "summarize", "table", "json_path_problem", "main_panel", "show_figures", "make_player", "PanelArena",
+           "TIMING"]

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .output import emit, refuse, safe_streams
-from .panel import SeedResult, summarize, table
+from .output import refuse, safe_streams
+from .panel import SeedResult, show_figures, summarize
 
 SAME = ("tested", "baseline", "rules", "think_nodes", "think_ms", "oracle_styles")   # what runs must share
 
@@ -86,13 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
         return refuse(f"这不是 gouji.sim --panel --json 写的结果：{exc!r}",
                       f"not figures written by gouji.sim --panel --json: {exc!r}")
-    if args.json is not None:
-        try:
-            Path(args.json).write_text(json.dumps(figures, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        except OSError as exc:
-            return refuse(f"无法写入 {args.json}：{exc.strerror or exc}",
-                          f"the figures could not be written to {args.json}: {exc.strerror or exc}")
-    return emit(table(figures))
+    return show_figures(figures, args.json)
 
 
 if __name__ == "__main__":

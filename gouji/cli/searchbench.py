@@ -69,7 +69,7 @@ def _played(seed: int, rules: RuleSet, steps: int | None, cards: int = -1) -> Ga
     game = Game.new_deal(seed, rules)
     players = [bots.make("hard", s) for s in SEATS]
     rng = random.Random(seed)
-    while not game.is_over and (steps is None or len(game.actions) < steps) and sum(game.view(0).counts) > cards:
+    while not game.is_over and (steps is None or len(game.actions) < steps) and _in_hands(game) > cards:
         seat = game.current_seat
         assert seat is not None
         game.apply(players[seat].choose(game.view(seat), rng))
@@ -86,6 +86,10 @@ def rollout_rate(game: Game, seconds: float, slow: bool = False) -> tuple[float,
         steps += play_out(copy, random.Random(count), validate=slow)
         count += 1
     return count / (time.perf_counter() - started), steps / count
+
+
+def _in_hands(game: Game) -> int:
+    return sum(sum(game.hand_counts(seat)) for seat in SEATS)
 
 
 def guess_cost(game: Game, repeat: int = 20) -> float:
