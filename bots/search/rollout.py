@@ -188,10 +188,11 @@ def _tribute_balance(game: Game, seat: int, stakes: Stakes) -> float:
     return balance
 
 
-def policy(game: Game, rng: random.Random) -> Move:
-    """The move of the seat to act (``rng`` is not drawn on: the policy is
-    deterministic, and the callers keep one for a randomised policy)."""
-    return _policy(game.flow)
+def policy(game: Game, rng: random.Random, knobs: Sequence[Knobs] = ALL_HARD) -> Move:
+    """The move of the seat to act, each seat played by its ``knobs`` (hard's by
+    default; ``rng`` is not drawn on: the policy is deterministic, and the
+    callers keep one for a randomised policy)."""
+    return _policy(game.flow, knobs=knobs)
 
 
 def _policy(f: SearchState, sensed: int = -1, knobs: Sequence[Knobs] = ALL_HARD) -> Move:
