@@ -301,10 +301,11 @@ def test_the_table_shows_a_missing_error_as_not_available():
     (["--panel", "--games", "0"], "--games must be at least 1"),
     (["--panel", "--workers", "0"], "--think-nodes and --workers"),
     (["--panel", "--team-a", "genius"], "invalid choice"),
-    (["--opponents", "hoarder"], "go with --panel"),
-    (["--json", "x.json"], "go with --panel"),
+    (["--opponents", "hoarder"], "goes with --panel"),
+    (["--json", "x.json"], "goes with --panel or the arena"),
     (["--panel", "--json", "/no/such/folder/x.json"], "does not exist"),
     (["--panel", "--json", "."], "is a folder"),
+    (["--team-a", "hard", "--team-b", "easy", "--json", "/no/such/folder/x.json"], "does not exist"),
 ])
 def test_bad_panel_flags_are_refused_in_words(capsys, args, message):
     with pytest.raises(SystemExit) as stop:

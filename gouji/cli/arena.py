@@ -125,8 +125,10 @@ def run_match(games: int, seed: int, team_a: str, team_b: str, rules: RuleSet,
     arena = Arena(rules, thinking)
     arena.warm_up(team_a, team_b)
     stats = {"a": TeamStats(), "b": TeamStats()}
+    per_seed: list[list[int]] = []
     start = time.perf_counter()
     for i in range(games):
+        row = [seed + i, 0, 0, 0, 0]
         for a_team in (0, 1):  # team A on the even seats, then on the odd seats
             names = [team_a if team(s) == a_team else team_b for s in SEATS]
             game = arena.play(seed + i, names)
@@ -138,6 +140,8 @@ def run_match(games: int, seed: int, team_a: str, team_b: str, rules: RuleSet,
                 st.won += raw[side] > 0
                 st.first += team(game.places[0]) == side
                 st.chuan += is_chuan_san_hu(game.places) and team(game.places[0]) == side
+            _add_seating(row, raw[a_team], raw[1 - a_team], raw[a_team] > 0, raw[1 - a_team] > 0)
+        per_seed.append(row)
     seconds = time.perf_counter() - start
     return {
         "games": games * 2, "seed": seed, "rules": rules.preset_name() or "custom", **thinking.summary(),
@@ -145,8 +149,17 @@ def run_match(games: int, seed: int, team_a: str, team_b: str, rules: RuleSet,
         "team_b": {"bot": team_b, **stats["b"].summary()},
         "decision_ms": arena.decision_ms(),
         "decisions": arena.decisions, "seconds": round(seconds, 2),
-        "deals_per_s": round(games * 2 / seconds, 2), "illegal": arena.illegal,
+        "deals_per_s": round(games * 2 / seconds, 2), "illegal": arena.illegal, "per_seed": per_seed,
     }
+
+
+def _add_seating(row: list[int], a: int, b: int, a_won: bool, b_won: bool) -> None:
+    """One seating of a seed into its row ``[seed, A's points, B's points, A's wins, B's wins]``
+    (both seatings summed: enough to pair two runs seed by seed, ``gouji.cli.arenapair``)."""
+    row[1] += a
+    row[2] += b
+    row[3] += a_won
+    row[4] += b_won
 
 
 def run_matches(matches: int, seed: int, team_a: str, team_b: str, rules: RuleSet,
@@ -156,8 +169,10 @@ def run_matches(matches: int, seed: int, team_a: str, team_b: str, rules: RuleSe
     arena.warm_up(team_a, team_b)
     won = {"a": 0, "b": 0}
     totals = {"a": 0, "b": 0}
+    per_seed: list[list[int]] = []
     start = time.perf_counter()
     for i in range(matches):
+        row = [seed + i, 0, 0, 0, 0]
         for a_team in (0, 1):
             names = [team_a if team(s) == a_team else team_b for s in SEATS]
             final = arena.play_match(seed + i, names).totals
@@ -166,6 +181,8 @@ def run_matches(matches: int, seed: int, team_a: str, team_b: str, rules: RuleSe
             totals["b"] += b
             won["a"] += a > b
             won["b"] += b > a
+            _add_seating(row, a, b, a > b, b > a)
+        per_seed.append(row)
     n = matches * 2
     seconds = time.perf_counter() - start
     return {
@@ -175,5 +192,5 @@ def run_matches(matches: int, seed: int, team_a: str, team_b: str, rules: RuleSe
         "team_b": {"bot": team_b, "match_win_share": round(won["b"] / n, 3), "avg_total": round(totals["b"] / n, 2)},
         "draws": n - won["a"] - won["b"], "decision_ms": arena.decision_ms(), "decisions": arena.decisions,
         "seconds": round(seconds, 2),
-        "illegal": arena.illegal,
+        "illegal": arena.illegal, "per_seed": per_seed,
     }

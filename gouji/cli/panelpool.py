@@ -12,13 +12,12 @@ so opponents may have different numbers of deals.
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from .output import refuse, safe_streams
+from .output import safe_streams
 from .panel import SeedResult, show_figures, summarize
+from .runfiles import RUN_ERRORS, load_runs, refuse_runs
 
 SAME = ("tested", "baseline", "rules", "think_nodes", "think_ms", "oracle_styles")   # what runs must share
 
@@ -76,16 +75,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", default=None, metavar="PATH", help="also write the pooled figures to PATH")
     args = parser.parse_args(argv)
     try:
-        runs = [json.loads(Path(path).read_text(encoding="utf-8")) for path in args.runs]
-        figures = pool(runs)
-    except OSError as exc:
-        reason = f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)
-        return refuse(f"读不了面板结果文件：{reason}", f"a panel run could not be read: {reason}")
-    except PoolError as exc:
-        return refuse(f"这些面板结果不能合并：{exc}", f"these panel runs cannot be pooled: {exc}")
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-        return refuse(f"这不是 gouji.sim --panel --json 写的结果：{exc!r}",
-                      f"not figures written by gouji.sim --panel --json: {exc!r}")
+        figures = pool(load_runs(args.runs))
+    except RUN_ERRORS as exc:
+        return refuse_runs(exc, ("面板结果文件", "a panel run"),
+                           ("这些面板结果不能合并", "these panel runs cannot be pooled"),
+                           "gouji.sim --panel --json", PoolError)
     return show_figures(figures, args.json)
 
 

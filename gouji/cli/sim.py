@@ -10,7 +10,8 @@ prints one JSON line of figures. With ``--bots random`` every decision
 enumerates the full ``legal_actions()`` of the seat to act; with teams, each
 seed is played twice with the teams swapped. ``--panel`` plays the expert
 (or ``--team-a``) and hard against a panel of opponent styles on the same
-deals and prints a table (gouji.cli.panel); ``--json PATH`` writes its figures.
+deals and prints a table (gouji.cli.panel); ``--json PATH`` writes its figures, and
+the arena's with each seed's row (``gouji.cli.arenapair`` pairs two runs seed by seed).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import bots
 
@@ -29,7 +31,7 @@ from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
 from .arena import Thinking, run_match, run_matches
 from .arguments import seed_argument
-from .output import safe_streams
+from .output import refuse, safe_streams
 from .panel import DEFAULT_OPPONENTS, OPPONENTS, json_path_problem, main_panel
 
 
@@ -85,7 +87,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--opponents", default=None, metavar="LIST",
                         help=f"--panel's opponents, comma-separated (default {','.join(DEFAULT_OPPONENTS)}; "
                              f"any of {', '.join(OPPONENTS)})")
-    parser.add_argument("--json", default=None, metavar="PATH", help="--panel: also write its figures to PATH")
+    parser.add_argument("--json", default=None, metavar="PATH",
+                        help="--panel or the arena (--team-a/--team-b): also write the figures, with each "
+                             "seed's, to PATH (gouji.cli.panelpool, gouji.cli.arenapair read them)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -93,8 +97,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error(f"--seed plus the number of deals must stay below {SEED_LIMIT}")
     if args.panel:
         check_panel(parser, args)
-    elif args.opponents is not None or args.json is not None:
-        parser.error("--opponents and --json go with --panel")
+    elif args.opponents is not None:
+        parser.error("--opponents goes with --panel")
+    elif args.json is not None:
+        if args.team_a is None:
+            parser.error("--json goes with --panel or the arena (--team-a and --team-b)")
+        check_json_path(parser, args.json)
     if not args.panel and (args.team_a is None) != (args.team_b is None):
         parser.error("give both --team-a and --team-b")
     if args.matches is not None and (args.matches < 1 or args.team_a is None):
@@ -123,9 +131,14 @@ def check_panel(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
         parser.error(f"--opponents names {', '.join(twice)} more than once")
     args.opponents = list(names)
     if args.json is not None:
-        problem = json_path_problem(args.json)
-        if problem:
-            parser.error(problem)
+        check_json_path(parser, args.json)
+
+
+def check_json_path(parser: argparse.ArgumentParser, path: str) -> None:
+    """Refuse, before a long run, a --json file that could not be written."""
+    problem = json_path_problem(path)
+    if problem:
+        parser.error(problem)
 
 
 def bots_default_workers() -> int:
@@ -148,7 +161,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = run_match(args.games, args.seed, args.team_a, args.team_b, rules, thinking)
     else:
         result = run_random(args.games, args.seed, rules)
+    per_seed = result.pop("per_seed", None)
     print(json.dumps(result, ensure_ascii=False))
+    if args.json is not None:
+        return write_figures(args.json, {**result, "per_seed": per_seed})
+    return 0
+
+
+def write_figures(path: str, figures: dict) -> int:
+    """The arena's figures with each seed's row, to ``path``; the exit status."""
+    try:
+        Path(path).write_text(json.dumps(figures, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as exc:
+        return refuse(f"无法写入 {path}：{exc.strerror or exc}", f"the figures could not be written to {path}: "
+                      f"{exc.strerror or exc}")
     return 0
 
 
