@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections import Counter
 
 import pytest
 from test_search_reading import match_views
@@ -61,6 +62,7 @@ def test_the_policy_explains_the_real_hands_far_better_than_guessed_ones():
     (the policy is hard's own judgement), a guessed deal many; and the
     count stops at ``limit``."""
     real, guessed, steps = [], [], []
+    every_kind: Counter[str] = Counter()
     rng = random.Random(2)
     for match, view in match_views("qingdao", range(2), every=30, levels=("hard",)):
         facts = read_history(view)
@@ -71,10 +73,16 @@ def test_the_policy_explains_the_real_hands_far_better_than_guessed_ones():
         guess = build_guess(view, facts)
         for _ in range(3):
             hands = sample_hands(guess, rng)
-            full = story.misfits(hands)
+            kinds: Counter[str] = Counter()
+            full = story.misfits(hands, kinds=kinds)
             guessed.append(full)
+            assert sum(kinds.values()) == full   # every misfit counted once, by its kind
             assert story.misfits(hands, 2) == min(full, 2)
+            every_kind.update(kinds)
     assert len(real) > 10
     assert sum(real) <= 0.05 * sum(steps)            # hard's own move at least 95% of the time
     assert statistics.fmean(guessed) > 4 * max(statistics.fmean(real), 0.5)
+    # most misfits are an opponent's long-hand follow (a play where the guess plays another)
+    top, _ = every_kind.most_common(1)[0]
+    assert top.startswith("follow opponent long: play -> play"), every_kind.most_common(3)
 

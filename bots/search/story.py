@@ -13,6 +13,7 @@ about as much as a rollout; notes in docs/search.md).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,9 +21,10 @@ from gouji.engine import events as ev
 from gouji.engine.actions import Move, MoveKind
 from gouji.engine.cards import N_RANKS
 from gouji.engine.game import Game
+from gouji.engine.phases import ANSWER, FOLLOW
 from gouji.engine.plays import parse_play
 from gouji.engine.search_state import SearchState
-from gouji.engine.seats import SEATS
+from gouji.engine.seats import SEATS, opposite, same_team
 from gouji.engine.view import SeatView
 
 from .inference import _this_deal
@@ -47,11 +49,12 @@ class Story:
         """The hands at the first lead: a guessed deal's hands plus what each seat played."""
         return [[held + gone for held, gone in zip(hands[s], self.played[s])] for s in SEATS]
 
-    def misfits(self, hands: Sequence[Sequence[int]], limit: int = LIMITLESS) -> int:
+    def misfits(self, hands: Sequence[Sequence[int]], limit: int = LIMITLESS, kinds: Counter[str] | None = None) -> int:
         """How many moves of the other players the rollout policy would not have
         made from ``hands`` (a guessed deal, now), counted up to ``limit``. The
         play so far is replayed once per decision: each step's state keeps all
-        but the hands, and the guessed hands are put in it as they were then."""
+        but the hands, and the guessed hands are put in it as they were then.
+        ``kinds`` counts each misfit by ``misfit_kind``."""
         held = [list(row) for row in hands]
         states = self._states(held)
         if states is None:
@@ -65,9 +68,13 @@ class Story:
                 continue
             state.set_hands(held)   # the 冲牌 flag follows the hands (as in ``Game.guessed``)
             try:
-                missed += _policy(state) != move
+                guessed: Move | None = _policy(state)
             except Stuck:   # a burner with no legal move: these cards could not have been his
+                guessed = None
+            if guessed != move:
                 missed += 1
+                if kinds is not None:
+                    kinds[misfit_kind(state, seat, move, guessed)] += 1
             if missed >= limit:
                 break
         return missed
@@ -99,6 +106,25 @@ class Story:
         return states, flow
 
 
+def misfit_kind(state: SearchState, seat: int, move: Move, guessed: Move | None) -> str:
+    """A misfit by what was asked and answered: the phase, whose play was
+    followed (an opponent's, the 对头's, a partner's) with a long hand (more than
+    eight cards) or a short one, the real move's kind and the guessed one's;
+    for a play answered by another play, whether the guessed hand held more of
+    the real play's rank than it played (a group the real player would then
+    have broken)."""
+    phase = str(state.phase)
+    if state.phase in (FOLLOW, ANSWER) and state.owner is not None:
+        whose = "partner" if same_team(seat, state.owner) else "对头" if opposite(seat) == state.owner else "opponent"
+        phase += f" {whose} {'long' if sum(state.counts[seat]) > 8 else 'short'}"
+    kind = f"{phase}: {move.kind} -> {guessed.kind if guessed is not None else 'stuck'}"
+    play, other = move.play, guessed.play if guessed is not None else None
+    if play is not None and other is not None and play.naturals:
+        broken = state.counts[seat][play.rank] > play.naturals
+        kind += " (guess breaks its group)" if broken else " (guess: whole group)"
+    return kind
+
+
 def story_of(view: SeatView) -> Story | None:
     """The view's play so far, or None before the first lead."""
     history = _this_deal(view.history)
@@ -120,4 +146,4 @@ def story_of(view: SeatView) -> Story | None:
     return Story(view, tuple(steps), played)
 
 
-__all__ = ["Story", "story_of"]
+__all__ = ["Story", "story_of", "misfit_kind"]

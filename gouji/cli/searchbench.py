@@ -35,6 +35,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from copy import deepcopy
 
@@ -240,11 +241,17 @@ def accuracy(games: list[Game]) -> dict[str, list[float]]:
     return out
 
 
-def story_misfits(games: list[Game], draws: int = 8) -> dict[str, float]:
+KINDS = 8   # the misfit kinds ``story_misfits`` reports
+
+
+def story_misfits(games: list[Game], draws: int = 8) -> dict[str, object]:
     """The share of the other players' moves so far the rollout policy would
     not have made from the real hands, from guessed deals and from deals of
-    the card count alone, over all the positions."""
+    the card count alone, over all the positions; and the guessed deals'
+    misfits by kind (``bots.search.story.misfit_kind``), the most common
+    ``KINDS`` as shares of them all."""
     missed = {"real": 0, "guessed": 0, "uniform": 0}
+    kinds: Counter[str] = Counter()
     steps = {key: 0 for key in missed}
     for game in games:
         seat = game.current_seat
@@ -261,9 +268,11 @@ def story_misfits(games: list[Game], draws: int = 8) -> dict[str, float]:
         for key, use in (("guessed", True), ("uniform", False)):
             guess, rng = build_guess(view, facts, use), random.Random(11)
             for _ in range(draws):
-                missed[key] += story.misfits(sample_hands(guess, rng))
+                missed[key] += story.misfits(sample_hands(guess, rng), kinds=kinds if use else None)
                 steps[key] += theirs
-    return {key: round(missed[key] / max(1, steps[key]), 3) for key in missed}
+    shares: dict[str, object] = {key: round(missed[key] / max(1, steps[key]), 3) for key in missed}
+    shares["guessed_by_kind"] = {kind: round(n / max(1, missed["guessed"]), 3) for kind, n in kinds.most_common(KINDS)}
+    return shares
 
 
 if __name__ == "__main__":
