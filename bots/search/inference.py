@@ -22,7 +22,9 @@ within per-rank bounds the history proves or strongly suggests:
   These become caps on the ranks held, and counts guessed hands must avoid
   (cards are swapped between them until they do) — dropped for a player whose
   own later plays contradict one, and dropped altogether when they cannot all
-  hold;
+  hold. A plain follow of an opponent's play with a long hand mostly took the
+  whole group (hard breaks one in 27.5%): too loose for a cap, so the guessed
+  deals lean away from giving the follower more of that rank (``LEAN``);
 * burn windows (§3.4): a player skipped had no burn then, one asked had one
   (checked on each guessed deal, which is redealt when it fails).
 """
