@@ -5,13 +5,11 @@ the card count, the hand sizes and what the history proves."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
 import bots
-from bots.search import inference
-from bots.search.inference import _barred, build_guess, fits, loose_guess, read_only, sample_hands
+from bots.search.inference import _barred, build_guess, fits, sample_hands
 from bots.search.reading import read_history
 from gouji import Game, Match, RuleSet
 from gouji.engine.cards import N_RANKS, THREE, TWO
@@ -206,43 +204,6 @@ def test_a_plain_follow_skips_no_group_of_its_size_and_the_guesses_avoid_one():
                 clashes += any(hands[s][r] in counts for (s, r), counts in barred.items())
     assert facts_seen >= 100 and held <= 0.02 * facts_seen
     assert draws >= 40 and clashes <= 0.25 * draws
-
-
-def test_a_long_hand_s_plain_follow_mostly_takes_the_whole_group_and_the_guesses_lean_that_way():
-    """Hard following an opponent's play with a plain group, a long hand and that
-    rank never played again: he kept none of it in most cases (hard breaks a
-    group in about a quarter); the guesses lean away from giving him more, so
-    they hold it about as often as the real hands do, not twice as often."""
-    pairs = real_kept = lean_kept = plain_kept = 0
-    lean_rng, plain_rng = random.Random(7), random.Random(7)
-    for match, view in match_views("qingdao", range(3), every=9, levels=("hard",)):
-        guess = build_guess(view, read_history(view))
-        assert set(guess.lean) <= set(guess.habit_lean) and all(w == inference.LEAN for w in guess.lean.values())
-        if not guess.lean:
-            continue
-        plain = replace(guess, lean={})
-        for _ in range(3):
-            leaned, uniform = sample_hands(guess, lean_rng), sample_hands(plain, plain_rng)
-            for seat, rank in guess.lean:
-                pairs += 1
-                real_kept += match.game.hand_counts(seat)[rank] > 0
-                lean_kept += leaned[seat][rank] > 0
-                plain_kept += uniform[seat][rank] > 0
-    assert pairs >= 150 and real_kept <= 0.4 * pairs
-    assert lean_kept < 0.7 * plain_kept and abs(lean_kept - real_kept) < 0.15 * pairs
-
-
-def test_the_lean_follows_the_readers_and_leaves_hard_s_own_guesses_alone():
-    for match, view in match_views("qingdao", range(1), every=25, levels=("hard",)):
-        guess = build_guess(view, read_history(view))
-        if not guess.lean:
-            continue
-        seat = next(iter(guess.lean))[0]
-        fewer = read_only(guess, frozenset(SEATS) - {seat})
-        assert fewer.lean and all(s != seat for s, _ in fewer.lean)
-        assert not loose_guess(view).lean   # the scripted levels' guesses (bots/worlds.py) do not lean
-        return
-    raise AssertionError("no position with a lean")
 
 
 def test_a_lone_hidden_hand_is_forced_and_the_guessing_does_not_trade_from_it():

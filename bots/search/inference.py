@@ -22,9 +22,7 @@ within per-rank bounds the history proves or strongly suggests:
   These become caps on the ranks held, and counts guessed hands must avoid
   (cards are swapped between them until they do) — dropped for a player whose
   own later plays contradict one, and dropped altogether when they cannot all
-  hold. A plain follow of an opponent's play with a long hand mostly took the
-  whole group (hard breaks one in 27.5%): too loose for a cap, so the guessed
-  deals lean away from giving the follower more of that rank (``LEAN``);
+  hold;
 * burn windows (§3.4): a player skipped had no burn then, one asked had one
   (checked on each guessed deal, which is redealt when it fails).
 """
@@ -47,9 +45,6 @@ from .reading import Facts, Follow, Window
 
 FLEX = (TWO, SMALL, BIG)
 PASS_HAND_MIN = 8   # with this few cards a player keeps a group for going out (the 冲牌): passes say little
-# a card of a rank a player followed with whole goes to him at this weight of his room: guesses
-# then break as many of those follows as hard really does (3.1 a position, 60 positions)
-LEAN = 0.05
 Hands = list[list[int]]
 
 
@@ -76,11 +71,6 @@ class Guess:
     habit_caps: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     habit_not_held: list[tuple[int, int, int, list[int]]] = field(default_factory=list)
     proven_hi: list[list[int]] | None = None
-    # (seat, rank) -> the weight of the seat's room when a card of that rank is dealt (``LEAN``:
-    # the seat followed with that rank as a whole group, as far as anyone can tell); and the
-    # pairs habits suggest, read or not
-    lean: dict[tuple[int, int], float] = field(default_factory=dict)
-    habit_lean: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def others(self) -> list[int]:
@@ -266,7 +256,6 @@ def _habits(guess: Guess, readers: frozenset[int] | None = None) -> bool:
     _attachment_habits(guess, cap)
     _flex_follow_habits(guess, cap)
     guess.liars, guess.habit_caps, guess.habit_not_held = frozenset(liars), caps, _skipped_groups(guess)
-    guess.habit_lean = _whole_follows(guess)
     return _read_habits(guess, SEATS if readers is None else readers)
 
 
@@ -280,8 +269,7 @@ def _read_habits(guess: Guess, readers: Sequence[int] | frozenset[int]) -> bool:
                 guess.cap(seat, [rank], limit)
                 capped = True
     guess.not_held = [item for item in guess.habit_not_held if item[0] in read]
-    guess.lean = {(seat, rank): LEAN for seat, rank in guess.habit_lean if seat in read}
-    return capped or bool(guess.not_held) or bool(guess.lean)
+    return capped or bool(guess.not_held)
 
 
 def read_only(guess: Guess, readers: frozenset[int]) -> Guess:
@@ -355,28 +343,6 @@ def _skipped_groups(guess: Guess) -> list[tuple[int, int, int, list[int]]]:
     return found
 
 
-def _whole_follows(guess: Guess) -> list[tuple[int, int]]:
-    """A plain follow of an opponent's play (not a 够级) with a long hand: the
-    follower probably played that rank whole. Hard breaks a group in 27.5% of
-    them (568 of 2,062 over 60 deals), too often for a cap (a player who broke
-    one would lose every habit as a liar), so guessed deals only lean away
-    from giving him more of it (``LEAN``); a rank he played again later is
-    left out (he did keep some)."""
-    bie_san = guess.view.rules.bie_san
-    found = []
-    for item in guess.facts.follows:
-        seat, play = item.seat, item.play
-        if not guess.sizes[seat] or item.burning or same_team(seat, item.owner) or is_gouji(item.standing):
-            continue
-        if not play.naturals or play.rank >= TWO or play.twos + play.jokers or (bie_san and play.rank == THREE):
-            continue
-        if _played(guess, seat, item.seq)[play.rank]:
-            continue   # he played that rank again: he had kept some
-        if guess.sizes[seat] + sum(_played(guess, seat, item.seq - 1)) > PASS_HAND_MIN:
-            found.append((seat, play.rank))
-    return list(dict.fromkeys(found))
-
-
 def _mixed_natural(play: Play) -> bool:
     """A group of one rank below 2 with 2s or jokers attached."""
     return play.naturals > 0 and play.rank < TWO and play.twos + play.jokers > 0
@@ -396,17 +362,14 @@ def deal(guess: Guess, rng: random.Random) -> Hands | None:
                 hands[seat][rank] += take
                 pool[rank] -= take
                 room[seat] -= take
-    lean = guess.lean
-    leaned = {rank for _, rank in lean}
-    capped = [r for r in range(N_RANKS)
-              if pool[r] and (r in leaned or any(guess.hi[s][r] < guess.sizes[s] for s in others))]
+    capped = [r for r in range(N_RANKS) if pool[r] and any(guess.hi[s][r] < guess.sizes[s] for s in others)]
     capped.sort(key=lambda r: sum(1 for s in others if guess.hi[s][r] >= guess.sizes[s]))
     for rank in capped:
         open_seats = [s for s in others if room[s] and hands[s][rank] < guess.hi[s][rank]]
         for _ in range(pool[rank]):
             if not open_seats:
                 return None
-            seat = _pick(open_seats, room, rng, lean if rank in leaned else None, rank)
+            seat = _pick(open_seats, room, rng)
             hands[seat][rank] += 1
             room[seat] -= 1
             if not room[seat] or hands[seat][rank] >= guess.hi[seat][rank]:
@@ -422,15 +385,11 @@ def deal(guess: Guess, rng: random.Random) -> Hands | None:
     return hands
 
 
-def _pick(seats: list[int], room: list[int], rng: random.Random, lean: dict[tuple[int, int], float] | None = None,
-          rank: int = 0) -> int:
-    """A seat with probability by its room left: a uniform deal, card by card;
-    with ``lean``, each seat's room weighed by its lean on ``rank``."""
-    weights: Sequence[float] = room if lean is None else [
-        room[seat] * lean.get((seat, rank), 1.0) for seat in range(len(room))]
-    x = rng.random() * sum(weights[s] for s in seats)
+def _pick(seats: list[int], room: list[int], rng: random.Random) -> int:
+    """A seat with probability by its room left: a uniform deal, card by card."""
+    x = rng.random() * sum(room[s] for s in seats)
     for seat in seats:
-        x -= weights[seat]
+        x -= room[seat]
         if x < 0:
             return seat
     return seats[-1]
