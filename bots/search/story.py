@@ -27,7 +27,7 @@ from gouji.engine.search_state import SearchState
 from gouji.engine.seats import SEATS, opposite, same_team
 from gouji.engine.view import SeatView
 
-from .inference import _this_deal
+from .inference import PASS_HAND_MIN, _this_deal
 from .rollout import NOBURN, PASS, RANG, Stuck, _policy
 
 _WORDS = {ev.PASS: PASS, ev.NOBURN: NOBURN, ev.RANG: RANG}
@@ -109,14 +109,14 @@ class Story:
 def misfit_kind(state: SearchState, seat: int, move: Move, guessed: Move | None) -> str:
     """A misfit by what was asked and answered: the phase, whose play was
     followed (an opponent's, the 对头's, a partner's) with a long hand (more than
-    eight cards) or a short one, the real move's kind and the guessed one's;
+    ``PASS_HAND_MIN`` cards) or a short one, the real move's kind and the guessed one's;
     for a play answered by another play, whether the guessed hand held more of
     the real play's rank than it played (a group the real player would then
     have broken)."""
     phase = str(state.phase)
     if state.phase in (FOLLOW, ANSWER) and state.owner is not None:
         whose = "partner" if same_team(seat, state.owner) else "对头" if opposite(seat) == state.owner else "opponent"
-        phase += f" {whose} {'long' if sum(state.counts[seat]) > 8 else 'short'}"
+        phase += f" {whose} {'long' if sum(state.counts[seat]) > PASS_HAND_MIN else 'short'}"
     kind = f"{phase}: {move.kind} -> {guessed.kind if guessed is not None else 'stuck'}"
     play, other = move.play, guessed.play if guessed is not None else None
     if play is not None and other is not None and play.naturals:
