@@ -268,6 +268,16 @@ def test_the_expert_s_panel_replays_exactly_with_a_rollout_budget(capsys, tmp_pa
     assert "noisy" in out and "expert margin" in out
 
 
+def test_a_timed_panel_plays_its_seeds_in_one_process_and_gives_each_search_the_workers(capsys, tmp_path):
+    # a time budget is the issue's: every search gets the pool (--workers), not one core of a process each
+    out, figures = run_panel_cli(capsys, tmp_path, "--opponents", "easy", "--games", "1", "--seed", "5",
+                                 "--rules", "qingdao", "--think-ms", "5", "--workers", "2")
+    config = figures["panel"]
+    assert config["processes"] == 1 and config["workers"] == 2 and config["think_ms"] == 5
+    assert figures["illegal"] == 0 and figures["search_errors"] == 0 and "expert searched" in figures["decision_ms"]
+    assert "5 ms on 2 workers per searched decision" in out
+
+
 @pytest.mark.slow
 def test_the_expert_s_whole_panel_is_the_same_played_by_one_process_or_two(capsys, tmp_path):
     args = ("--games", "1", "--seed", "9", "--rules", "qingdao", "--think-nodes", "4",

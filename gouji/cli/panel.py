@@ -24,7 +24,9 @@ there plays (docs/search.md, "What modelling the opponents' style is worth").
 
 With ``--think-nodes`` (rollouts instead of time) the figures replay exactly,
 whatever ``--workers``: the workers are processes that play the seeds side by
-side, each expert searching in its own process.
+side, each expert searching in its own process. With ``--think-ms`` (the issue's
+real budget) the seeds are played one after another and ``--workers`` is the
+search's own worker pool, as at a table: each search gets every worker.
 """
 
 from __future__ import annotations
@@ -191,11 +193,18 @@ def summarize(results: list[SeedResult], opponents: Sequence[str], tested: str) 
 
 def run_panel(games: int, seed: int, opponents: Sequence[str], rules: RuleSet, thinking: Thinking,
               tested: str = "expert", processes: int = 1, progress: bool = True) -> dict[str, Any]:
-    """The panel's figures (JSON-ready). ``processes`` > 1 plays the seeds side by
-    side. Each expert searches in the process playing its deal (``thinking.workers``
-    is not used): with a time budget that is one core per search."""
-    thinking = replace(thinking, workers=1)
+    """The panel's figures (JSON-ready). With a rollout budget, ``processes`` > 1
+    plays the seeds side by side, each expert searching in the process playing
+    its deal (the figures replay whatever the processes). With a time budget the
+    seeds are played one after another and every search gets the worker pool of
+    ``thinking.workers`` processes, as in the game and the arena: side by side,
+    a search would get one core, half what its budget buys at a real table."""
+    timed = thinking.think_nodes is None
+    thinking = replace(thinking, workers=(thinking.workers or processes) if timed else 1)
+    processes = 1 if timed else processes
     jobs = [Job(opponent, seed + i, tested, rules, thinking) for opponent in opponents for i in range(games)]
+    if timed:
+        PanelArena(rules, thinking).warm_up(tested, BASELINE)   # the workers start before the clock runs
     start = time.perf_counter()
     results: list[SeedResult] = []
     if processes > 1:
@@ -214,7 +223,7 @@ def run_panel(games: int, seed: int, opponents: Sequence[str], rules: RuleSet, t
             timing.times[name] += spent
     config = {"tested": tested, "baseline": BASELINE, "games": games, "seeds": [seed, seed + games - 1],
               "deals_per_opponent": 2 * games, "rules": rules.preset_name() or "custom",
-              **{k: v for k, v in thinking.summary().items() if k != "workers"}, "processes": processes,
+              **{k: v for k, v in thinking.summary().items() if timed or k != "workers"}, "processes": processes,
               **({"oracle_styles": True} if oracle_styles() else {})}
     return {"panel": config, **summarize(results, opponents, tested),
             "decisions": sum(r.decisions for r in results), "illegal": sum(r.illegal for r in results),
@@ -236,6 +245,8 @@ def table(figures: dict[str, Any]) -> str:
     tested, base = config["tested"], config["baseline"]
     budget = (f"{config['think_nodes']} rollouts" if "think_nodes" in config
               else f"{config['think_ms']:g} ms" if "think_ms" in config else "the default time")
+    if "workers" in config:   # a time budget: the search's own pool
+        budget += f" on {config['workers']} worker{'s' if config['workers'] != 1 else ''}"
     first, last = config["seeds"]
     lines = [f"Panel: {tested} and {base} as team A, each against every opponent on the same deals "
              f"({config['rules']}, seeds {first}-{last}, each played with the teams swapped: "

@@ -19,7 +19,7 @@ from .output import safe_streams
 from .panel import SeedResult, show_figures, summarize
 from .runfiles import RUN_ERRORS, load_runs, refuse_runs
 
-SAME = ("tested", "baseline", "rules", "think_nodes", "think_ms", "oracle_styles")   # what runs must share
+SAME = ("tested", "baseline", "rules", "think_nodes", "think_ms", "workers", "oracle_styles")   # what runs must share
 
 
 class PoolError(ValueError):

@@ -78,7 +78,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="searching bots: rollouts per searched decision instead (replays exactly)")
     parser.add_argument("--workers", type=int, default=None,
                         help="searching bots: worker processes (default: every core up to 4; 1 = none); "
-                             "with --panel, processes that play the deals side by side")
+                             "with --panel and --think-nodes, processes that play the deals side by side")
     parser.add_argument("--no-inference", action="store_true",
                         help="searching bots guess hidden hands from the card count alone (measures the inference)")
     parser.add_argument("--panel", action="store_true",

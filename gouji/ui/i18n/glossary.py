@@ -52,8 +52,9 @@ TERMS: dict[str, Term] = {
                   "five or more 10s, four or more J, three or more Q, two or more K or A, only 2s, or any joker",
                   "5 张以上 10、4 张以上 J、3 张以上 Q、2 张以上 K 或 A、只有 2 的牌、带王的牌"),
     "yaotou": Term("要头", "要头",
-                   "your next three 够级 plays can be taken only by a burn or a 无头 player; then you are 无头",
-                   "你后面三手够级牌只能烧，或由无头的人管；之后你就无头了"),
+                   "your next three 够级 plays can be taken only by a burn or a 无头 player, except in 四人乱缠; "
+                   "then you are 无头",
+                   "你后面三手够级牌只能烧，或由无头的人管，四人乱缠时除外；之后你就无头了"),
     "wutou": Term("无头", "无头",
                   "your 对头 is out or revolted (after 要头 plays): your 够级 are unprotected; unless you passed, "
                   "you may beat any 够级 (no burn)",
