@@ -284,3 +284,17 @@ def test_refusals_count_in_good_english():
     run(g, [(0, "play 9")])
     assert "you must play 1 card," in g.check("play TT").en
     assert "that many 10s" in g.check("play TTT").en
+
+
+def test_the_help_keeps_the_conditions_a_rules_reader_found_missing():
+    """An outside reading of the help against RULES.md (stop 43): a 无头 player beats another's 够级
+    only if he has not passed in the round (§3.4.1); a wrong 宣点 is paid on top of one's own 点贡 (§5);
+    protection and burning need the player's 对头 still in and no 四人乱缠 (§3.4); 2s may carry jokers (§1.2)."""
+    from gouji.ui.i18n.glossary import TERMS
+    en, zh = help_text("en"), help_text("zh")
+    assert "if you have not passed in this round, when the burn order reaches you" in en
+    assert "这一轮你还没过牌的话，按烧牌的顺序问到你时" in zh
+    assert "on top of the 1 you owe if you did not open either" in en and "另外还要给那一张" in zh
+    assert "while your 对头 is still in (outside 四人乱缠" in en and "你的对头还没出完时（四人乱缠除外" in zh
+    assert "2s alone (with or without jokers)" in en and "只有 2（可带王）" in zh
+    assert "first" in TERMS["men_gong"].gloss and "第一个" in TERMS["men_gong"].gloss_zh

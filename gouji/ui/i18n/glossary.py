@@ -56,8 +56,8 @@ TERMS: dict[str, Term] = {
                    "then you are 无头",
                    "你后面三手够级牌只能烧，或由无头的人管，四人乱缠时除外；之后你就无头了"),
     "wutou": Term("无头", "无头",
-                  "your 对头 is out or revolted (after 要头 plays): your 够级 are unprotected; unless you passed, "
-                  "you may beat any 够级 (no burn)",
+                  "your 对头 is out, or revolted (要头 declined or used up): your 够级 are unprotected; unless you "
+                  "passed, you may beat any 够级",
                   "对头出完了，或革命了（选要头的，三手要头牌之后）：你的够级牌谁都能管；这一轮没过牌时，你也能直接管别人的够级牌，不算烧牌"),
     "bie_san": Term("憋3", "憋3", "your last play must be all your 3s, alone; no 3 may be played before it",
                     "最后一手必须是自己所有的 3，单独出；3 不能提前出"),
@@ -70,15 +70,15 @@ TERMS: dict[str, Term] = {
                  "对头出的不是够级牌时，让你后面两家先管", avoid=(r"让牌",)),
     "kou": Term("扣", "pass (扣)", "the 对头 declines to beat a 够级 play", "对头不管够级牌"),
     "men": Term("闷", "stuck",
-                "the play before your 3s is beaten: you owe its beater a tribute (not a teammate), and get no "
+                "the play before your 3s is beaten: its first beater gets a card (not a teammate); you get no "
                 "lead when someone goes out",
                 "最后一手 3 之前的牌被人管住：下一局给第一个管住的人进一张闷贡（联邦不用给），别人出完时首发也轮不到你", avoid=(r"\bsmothered\b",)),
     "dian_gong": Term("点贡", "point tribute", "a card from a player who did not open to his 对头",
                       "没开点的人给对头一张牌", avoid=(r"点贡",)),
     "shao_gong": Term("烧贡", "burn tribute", "a card from the burned player to a successful burner",
                       "被烧成功的人给烧牌的人一张牌", avoid=(r"烧贡",)),
-    "men_gong": Term("闷贡", "stuck tribute", "a card from a stuck player to the one who beat his play",
-                     "被闷的人给管住他的人一张牌", avoid=(r"闷贡",)),
+    "men_gong": Term("闷贡", "stuck tribute", "a card from a stuck player to the first who beat his play",
+                     "被闷的人给第一个管住他的人一张牌", avoid=(r"闷贡",)),
     "luo_gong": Term("落贡", "place tribute", "大落 gives 头科 two cards, 二落 gives 二科 one",
                      "大落给头科两张，二落给二科一张", avoid=(r"落贡",)),
 }
