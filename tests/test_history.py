@@ -205,12 +205,13 @@ def test_a_shared_match_is_marked_and_counted_apart_from_the_bot_levels(path, fu
     from gouji.store.records import SHARED, SharedTable
     from gouji.store.stats import choices, statistics
     history = History(path)
-    table = SharedTable("K7M2Q", "小明的桌", ("小明", None, "朋友", None, None, "Ann"))
+    bots = (None, ("小李", "Li"), None, ("大张", "Zhang"), ("阿梅", "Mei"), None)   # as the host named them
+    table = SharedTable("K7M2Q", "小明的桌", ("小明", None, "朋友", None, None, "Ann"), bots)
     record_all(history, full_match, Seating(human=2, bot_level="hard", table=table))
     record_all(history, bot_match(5, RuleSet().replace(series_length=1)), Seating(human=0, bot_level="hard"))
     deals, matches = history.deals(), history.matches()
     shared = [d for d in deals if d.shared is not None]
-    assert len(shared) == len(full_match.results) and shared[0].shared == table
+    assert len(shared) == len(full_match.results) and shared[0].shared == table and shared[0].shared.bots == bots
     assert table.others(2) == ["小明", "Ann"] and matches[-1].shared == table and matches[0].shared is None
     stats = statistics(deals, matches)
     assert stats.deals == len(deals) and set(stats.by_level) == {SHARED, "hard"}   # counted, but apart
@@ -330,3 +331,11 @@ def test_a_shared_tables_people_are_named_as_they_sit_at_each_deals_end(path):
     late = SharedTable("K7M2Q", "", ("我", None, "Late", None, None, None))   # a friend took seat 2's bot
     history.record(first, Seating(table=late))
     assert [d.shared for d in history.deals()] == [late, late]
+
+
+def test_a_shared_table_kept_before_the_bots_names_reads_with_none_for_them():
+    from gouji.store.records import SharedTable
+    old = SharedTable.from_data({"room": "K7M2Q", "title": "", "names": ["甲", None, None, None, None, None]})
+    assert old.bots == (None,) * 6 and old.names[0] == "甲"
+    table = SharedTable("K7M2Q", "", ("甲", None, None, None, None, None), (None, ("小李", "Li"), *(None,) * 4))
+    assert SharedTable.from_data(json.loads(table.to_json())) == table

@@ -101,7 +101,12 @@ SHARED_ODD = ['{"room":"K7M2Q"}', '{"room":"","names":[null,null,null,null,null,
               '{"room":"K7M2Q","names":[1,null,null,null,null,null]}', '{"room":"K7M2Q","names":[]}',
               '{"room":"K7M2Q","title":7,"names":[null,null,null,null,null,null]}', '["K7M2Q"]',
               '{"room":"K7M2Q","names":["' + "x" * 300 + '",null,null,null,null,null]}',
-              '{"room":"K7\\u0007","names":[null,null,null,null,null,null]}']
+              '{"room":"K7\\u0007","names":[null,null,null,null,null,null]}',
+              # the bots' names the host gave (kept since stop 43): six of them, each none or (zh, en)
+              '{"room":"K7M2Q","names":[null,null,null,null,null,null],"bots":[]}',
+              '{"room":"K7M2Q","names":[null,null,null,null,null,null],"bots":[["老孙"],null,null,null,null,null]}',
+              '{"room":"K7M2Q","names":[null,null,null,null,null,null],"bots":[["老孙",""],null,null,null,null,null]}',
+              '{"room":"K7M2Q","names":[null,null,null,null,null,null],"bots":"老孙"}']
 
 
 def _odd_match_column(database, tmp_path, column: str, value, review: bool) -> None:

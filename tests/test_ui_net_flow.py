@@ -113,6 +113,11 @@ def test_host_join_swap_start_and_play_a_match_through_the_scenes(screen, quick_
     table_a, table_b = a.scenes.scenes[0], b.scenes.scenes[0]
     assert (table_a.human, table_b.human) == (0, 2)
     assert table_a.badge_name(2)[0] == "朋友" and table_b.badge_name(0)[0] == "房主"
+    kept_a, kept_b = table_a.shared_table(), table_b.shared_table()   # what each history keeps of the table
+    assert kept_a.names == kept_b.names == ("房主", None, "朋友", None, None, None)
+    assert kept_a.bots == kept_b.bots and kept_a.bots[0] is None and kept_a.bots[2] is None
+    for seat in (1, 3, 4, 5):   # a bot's name is the host's, the same at both ends, in both languages
+        assert kept_a.bots[seat] is not None and table_b.badge_name(seat)[0] == kept_a.bots[seat][0]
     table_b.say("hello")
     wait_for(lambda: table_a.bubbles.get(2, ("",))[0] == "hello", a, b, what="the phrase")
     a.draw()

@@ -233,11 +233,12 @@ def test_a_shared_deal_opens_its_review_with_the_people_who_sat_there(app, match
     scene = app.scenes.top
     settle(app)
     names = ("小红", "Alexandra", None, "老王", None, "Bo")
-    scene.deals = [replace(deal, shared=SharedTable("K7M2Q", "", names)) for deal in scene.deals]
+    table = SharedTable("K7M2Q", "", names, (None, None, ("阿梅", "Mei"), None, ("小赵", "Zhao"), None))
+    scene.deals = [replace(deal, shared=table) for deal in scene.deals]
     key(scene, pygame.K_RETURN)
     settle(app)
     review = app.scenes.top
-    assert isinstance(review, ReviewScene) and review.names == names
+    assert isinstance(review, ReviewScene) and review.table == table
     other = next(s for s, n in enumerate(names) if n and s != review.seat)
     assert names[other] in review.seat_name(other)
     review.analyser.wait()

@@ -237,11 +237,12 @@ def test_a_long_name_in_the_result_panel_stops_short_of_its_points(screen, two_d
 
 
 def test_a_shared_tables_review_names_the_people_who_sat_there(screen, two_deals):
+    from gouji.store.records import SharedTable
     from gouji.ui.scenes.review import ReviewScene
     app = make_app(screen, lang="en")
     ref = ref_of(two_deals, 0)
     names = ("Me", None, "小红", None, "Alexandra", None)   # seat 0 is the player's; bots in the odd seats
-    scene = ReviewScene(app, Review(ref), names=names)
+    scene = ReviewScene(app, Review(ref), table=SharedTable("K7M2Q", "", names))   # kept before bots' names
     app.scenes.push(scene)
     me = scene.seat
     people = [s for s, n in enumerate(names) if n and s != me]
@@ -251,4 +252,23 @@ def test_a_shared_tables_review_names_the_people_who_sat_there(screen, two_deals
         if seat == me or names[seat] is None:
             assert scene.seat_name(seat) == plain.seat_name(seat)   # the player, and bots, as before
         assert scene.badge_name(seat)[1] == plain.badge_name(seat)[1]   # the same roles
+    app.draw()
+
+
+def test_a_shared_tables_review_names_its_bots_as_the_host_did(screen, two_deals):
+    """The host names a bot's seat from the host's own seat (the same at every end); the review keeps
+    that name, in the language shown, not this end's own name for the seat."""
+    from gouji.store.records import SharedTable
+    from gouji.ui.scenes.review import ReviewScene
+    app = make_app(screen, lang="en")
+    names = ("Me", None, "小红", None, "Alexandra", None)
+    bots = (None, ("老孙", "Sun"), None, ("老王", "Wang"), None, ("小李", "Li"))
+    scene = ReviewScene(app, Review(ref_of(two_deals, 0)), table=SharedTable("K7M2Q", "", names, bots))
+    app.scenes.push(scene)
+    plain = ReviewScene(app, Review(ref_of(two_deals, 0)))
+    for seat in (1, 3, 5):
+        assert scene.badge_name(seat)[0] == bots[seat][1] and bots[seat][1] in scene.seat_name(seat)
+        assert scene.badge_name(seat)[1] == plain.badge_name(seat)[1]   # the same role
+        assert bots[seat][0] in scene.name_in(seat, "zh")
+    assert plain.badge_name(1)[0] != "Sun" or plain.badge_name(3)[0] != "Wang"   # this end's names differ
     app.draw()

@@ -18,21 +18,28 @@ SHARED = "shared"         # the statistics' "level" of a match at a shared table
 NAME_MOST, TITLE_MOST, ROOM_MOST = 40, 40, 12
 
 
+BotName = tuple[str, str]   # (zh, en)
+
+
 @dataclass(frozen=True)
 class SharedTable:
     """A match played at a shared table (联机): its room code, its title and who sat where
-    (``names``: six entries, a person's name or None for a bot's seat)."""
+    (``names``: six entries, a person's name or None for a bot's seat; ``bots``: the name (zh, en)
+    the host gave each bot's seat, the same at every end of the table — None for a person's seat,
+    or every seat of a row kept before the names were, or of an older host)."""
 
     room: str
     title: str = ""
     names: tuple[str | None, ...] = (None,) * 6
+    bots: tuple[BotName | None, ...] = (None,) * 6
 
     def others(self, human: int) -> list[str]:
         """The people the player sat with, in seat order."""
         return [name for seat, name in enumerate(self.names) if name and seat != human]
 
     def to_json(self) -> str:
-        return json.dumps({"room": self.room, "title": self.title, "names": list(self.names)}, ensure_ascii=False,
+        return json.dumps({"room": self.room, "title": self.title, "names": list(self.names),
+                           "bots": [None if b is None else list(b) for b in self.bots]}, ensure_ascii=False,
                           separators=(",", ":"))
 
     @classmethod
@@ -45,7 +52,18 @@ class SharedTable:
                 or not isinstance(names, list) or len(names) != 6 \
                 or not all(n is None or (_short(n, NAME_MOST) and n) for n in names):
             raise ValueError("not a shared table's room, title and six seats")
-        return cls(room, title, tuple(names))
+        return cls(room, title, tuple(names), _bot_names(data.get("bots")))
+
+
+def _bot_names(value: Any) -> tuple[BotName | None, ...]:
+    """The bots' names of a kept table: missing (a row kept before them) is six Nones."""
+    if value is None:
+        return (None,) * 6
+    if not isinstance(value, list) or len(value) != 6 or not all(
+            b is None or (isinstance(b, list) and len(b) == 2 and all(_short(n, NAME_MOST) and n for n in b))
+            for b in value):
+        raise ValueError("not six bots' names")
+    return tuple(None if b is None else (b[0], b[1]) for b in value)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from concurrent.futures import Future
 
 import pygame
 
-from ...store.records import DealRecord, level_key
+from ...store.records import DealRecord, SharedTable, level_key
 from ..draw import theme
 from ..draw.scrollbar import Scrollbar
 from ..draw.stats import StatsDrawer, level_name, preset_name
@@ -32,7 +32,7 @@ class HistoryScene(Scene):
         self.pressed: int | None = None  # the row the mouse went down on
         self.bar = Scrollbar(pygame.Rect(0, 0, 0, 0))   # placed by refresh_language, with the buttons
         self.opening: Future | None = None
-        self.opening_names: tuple[str | None, ...] | None = None   # the people at the shared table of the deal opened
+        self.opening_table: SharedTable | None = None   # the shared table of the deal opened (its seats' names)
         self._loading: Future | None = self.app.recorder.ask(
             lambda history: history.deals(practice=None, limit=SHOWN))
         self.refresh_language()
@@ -48,7 +48,7 @@ class HistoryScene(Scene):
                                       + t("hl_unreadable", "en"))
             else:
                 ref, choices = found
-                self.app.open_review(ref, choices, names=self.opening_names)
+                self.app.open_review(ref, choices, table=self.opening_table)
             return True
         return False
 
@@ -66,7 +66,7 @@ class HistoryScene(Scene):
         if not self.deals or self.opening is not None:
             return
         deal = self.deals[self.selected]
-        self.opening_names = deal.shared.names if deal.shared is not None else None
+        self.opening_table = deal.shared
         self.opening = self.app.recorder.ask(lambda history: history.deal_ref(deal), None)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:

@@ -168,7 +168,14 @@ class NetTableScene(TableScene):
     def shared_table(self) -> SharedTable:
         """What the history keeps of this table: its room, its title and the people at it."""
         title = self.session.seat.client.title
-        return SharedTable(self.session.room, title, tuple(self.person(seat) for seat in range(6)))
+        return SharedTable(self.session.room, title, tuple(self.person(seat) for seat in range(6)),
+                           tuple(self._bot_name(seat) for seat in range(6)))
+
+    def _bot_name(self, seat: int) -> tuple[str, str] | None:
+        """A bot's seat's name (zh, en) as the host gave it, for the review; None for a person or an older host."""
+        info = self._info(seat)
+        zh, en = shown_name(info, "zh"), shown_name(info, "en")
+        return None if self.person(seat) or zh is None or en is None else (zh, en)
 
     # ----- deals' ends ------------------------------------------------------------------
     def _deal_ended(self, final: bool) -> None:

@@ -13,13 +13,14 @@ from the position shown as a practice game; K copies the deal's code.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import pygame
 
 from ...engine.dealcode import DealCodeError, encode
 from ...engine.view import SeatView
 from ...review import Analysis, Review, analyse, strongest_level
+from ...store.records import SharedTable
 from ..draw import theme
 from ..draw.table import TableDrawer
 from ..draw.widgets import Button, ButtonBar
@@ -93,10 +94,10 @@ def analysis_level(bot_level: str) -> str:
 
 class ReviewScene(Scene):
     def __init__(self, app: Host, review: Review, analyser: Analyser | None = None,
-                 names: Sequence[str | None] | None = None) -> None:
+                 table: SharedTable | None = None) -> None:
         super().__init__(app)
         self.review = review
-        self.names = tuple(names) if names is not None and len(names) == 6 else None   # a shared table's people
+        self.table = table   # played at a shared table: its seats are named as it named them
         self.tape = Tape(review)
         self.seat = review.seat
         self.director = Director(human=self.seat)   # never animates: a review shows positions
@@ -136,18 +137,23 @@ class ReviewScene(Scene):
         return self.name_in(seat, self.lang)
 
     def name_in(self, seat: int, lang: str) -> str:
-        """Role and name for the log: at a shared table, the person who sat there (bots keep the table's names)."""
-        person = self._person(seat)
+        """Role and name for the log: at a shared table, the person who sat there or the bot's name the host
+        gave it (a row kept before bots' names were: this end's own bot names)."""
+        person = self._person(seat, lang)
         if person is None:
             return seat_name(self.seat, seat, lang)
         return t("log_name", lang, role=badge_name(self.seat, seat, lang)[1], name=person)
 
     def badge_name(self, seat: int) -> tuple[str, str]:
         name, role = badge_name(self.seat, seat, self.lang)
-        return self._person(seat) or name, role
+        return self._person(seat, self.lang) or name, role
 
-    def _person(self, seat: int) -> str | None:
-        return self.names[seat] if self.names is not None and seat != self.seat else None
+    def _person(self, seat: int, lang: str) -> str | None:
+        table = self.table
+        if table is None or seat == self.seat:
+            return None
+        bot = table.bots[seat]
+        return table.names[seat] or (None if bot is None else bot[0 if lang == "zh" else 1])
 
     def unseen(self) -> list[int]:
         return unseen_counts(self.board, self.review.ref.rules.deck)

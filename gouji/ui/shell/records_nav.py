@@ -17,7 +17,7 @@ import pygame
 from ...engine.dealcode import DealCodeError, DealRef, decode, encode
 from ...engine.match import Match
 from ...review import Review, Start
-from ...store.records import Seating
+from ...store.records import Seating, SharedTable
 from ..model.prompts import Line, said
 from ..workers.review_loader import Job, ReviewLoader
 
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from .notices import Notices
 
 Choices = Sequence[Sequence[int] | None] | None
-Names = Sequence[str | None] | None   # a shared table's people by seat (None: a bot's seat)
 
 
 class RecordsNav:
@@ -67,22 +66,22 @@ class RecordsNav:
         self.scenes.push(PasteScene(self.host, text))
 
     # ----- reviews ------------------------------------------------------------------
-    def open_review(self, ref: DealRef, choices: Choices = None, names: Names = None) -> bool:
+    def open_review(self, ref: DealRef, choices: Choices = None, table: SharedTable | None = None) -> bool:
         """Start making the review of ``ref`` off the frame loop; a panel says so until it opens
-        over the current screen (or a notice says why it cannot be made). ``names``: the people who
-        sat at a shared table, by seat (None for a bot's seat)."""
-        self._load_review(self.reviews.start(lambda stopped: Review(ref, choices, stop=stopped)), names=names)
+        over the current screen (or a notice says why it cannot be made). ``table``: the shared
+        table the deal was played at (the review names its seats as the table did)."""
+        self._load_review(self.reviews.start(lambda stopped: Review(ref, choices, stop=stopped)), table=table)
         return True
 
     def _load_review(self, job: Job[Review], failed: Callable[[str, str], None] | None = None,
-                     names: Names = None) -> None:
+                     table: SharedTable | None = None) -> None:
         from ..scenes.loading import LoadingScene
-        self.scenes.push(LoadingScene(self.host, job, lambda review: self.show_review(review, names),
+        self.scenes.push(LoadingScene(self.host, job, lambda review: self.show_review(review, table),
                                       failed or self._review_failed))
 
-    def show_review(self, review: Review, names: Names = None) -> None:
+    def show_review(self, review: Review, table: SharedTable | None = None) -> None:
         from ..scenes.review import ReviewScene
-        self.scenes.push(ReviewScene(self.host, review, names=names))
+        self.scenes.push(ReviewScene(self.host, review, table=table))
 
     def _review_failed(self, zh: str, en: str) -> None:
         self.report("review_failed", zh if zh == en else f"{zh} / {en}", seconds=10.0)
