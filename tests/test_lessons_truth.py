@@ -383,3 +383,38 @@ def test_cards_and_plays_names_plays_of_only_2s_or_only_jokers():
 def test_yield_is_named_by_its_chinese_word_not_pinyin():
     texts = [t.en for lesson in LESSONS for t in lesson.texts()]
     assert not any("(rang)" in text for text in texts)
+
+
+def _last_plays_not_3s(table, step) -> list[str]:
+    """Under 憋3 a player's last play is all his 3s (§7): the plays among a step's accepted answers and
+    what follows them that empty a hand with anything else (a step showing one must turn 憋3 off)."""
+    found = []
+    for answer in step.accept:
+        after = table.clone()
+        if not after.rules.bie_san:
+            return []
+        game = after.game if isinstance(after, Match) else after
+        if game is None:   # a match between deals: nothing is played here
+            continue
+        start = len(game.events)
+        try:
+            after.apply(answer)
+            for action in step.then:
+                after.apply(action)
+        except ValueError:
+            continue
+        last: dict[int, str] = {}
+        for event in game.events[start:]:
+            if event.kind in (EventKind.PLAY, EventKind.BURN):
+                last[event.seat] = event.cards
+            elif event.kind == EventKind.OUT and set(last.get(event.seat, "3")) != {"3"}:
+                found.append(f"{answer}: seat {event.seat} goes out with {last[event.seat]}")
+    return found
+
+
+def test_no_step_under_bie_san_shows_a_last_play_that_is_not_all_3s():
+    """An outside reading found steps under the default preset (憋3 on) where a player went out with
+    99, KK or a joker play: impossible under 憋3. Such steps now say so and turn 憋3 off."""
+    problems = [f"{lesson.id} steps[{number}]: {p}" for lesson in LESSONS
+                for number, step, table in step_tables(lesson) for p in _last_plays_not_3s(table, step)]
+    assert problems == []

@@ -78,13 +78,16 @@ def test_the_help_says_what_the_rules_say():
 
 def test_the_help_states_the_kai_dian_cases_of_a_revolution():
     """§8.6: the revolutionary counts as opened under 憋3, failed otherwise; his 对头 as
-    opened with 无头, or with 要头 once his three 要头 plays have stood before 二科 goes out."""
+    opened with 无头, or with 要头 once his three 要头 plays have stood before 二科 goes out. With a
+    revolutionary (and 要头 needs one) 四人乱缠 begins after 头科's round, before 二科 can go out, and
+    ends the 要头 plays (§3.9): the help names that cutoff, the one a player meets."""
     zh, en = help_text("zh"), help_text("en")
     assert "under 憋3 the revolutionary counts as opened, otherwise as failed" in en
     assert "His 对头 counts as opened if he chose 无头; with 要头, once his three 要头 plays have stood" in en
-    assert "before 二科 goes out" in en
+    assert "before 四人乱缠 begins (with a revolutionary, after the round in which 头科 goes out)" in en
     assert "打憋3 时革命的人算开了点，不打憋3 算没开点" in zh
-    assert "他的对头选无头就算开了点；选要头，要三手要头牌都站住" in zh and "在二科出完之前" in zh
+    assert "他的对头选无头就算开了点；选要头，要三手要头牌都站住" in zh
+    assert "在四人乱缠开始之前（有人革命时，头科出完的那一轮打完就开始）" in zh
 
 
 def test_the_help_says_how_a_3_is_bought():
