@@ -21,7 +21,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "learn_start_practice": ("开始练习", "Start practising"),
     "learn_broken": ("课程文件有误：{why}", "A lesson file is broken: {why}"),
     # a lesson's first page
-    "lesson_section": ("规则第 {section} 节", "Rules §{section}"),
+    "lesson_section": ("规则第 {section} 节 · 青岛标准规矩（步骤里另说的除外）", "Rules §{section} · Qingdao standard rules unless a step says otherwise"),
     "lesson_steps": ("接下来在真正的牌桌上有 {n} 个局面，要你自己出手。",
                      "Then {n} position{n_s} on the real table where you must act yourself."),
     "lesson_examples": ("牌例", "Examples"),
