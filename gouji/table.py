@@ -146,11 +146,21 @@ class Table:
     def bot_to_act(self) -> bool:
         return not self.is_over and not self.human_to_act() and not self.queue
 
+    def _not_your_turn(self, seat: int) -> IllegalAction:
+        """A player who passed in this round is told why he waits (§3.2), not only that he does."""
+        view = None if self.is_over else self.view(seat)
+        if view is not None and seat in view.passed:
+            gouji_only = view.rules.pass_exception == "opposite_gouji_only"
+            return IllegalAction(f"你这一轮已经过牌了，要等下一轮（对头出{'够级' * gouji_only}牌时除外）",
+                                 "you passed in this round: wait for the next round (unless your 对头 plays"
+                                 f"{' a 够级' * gouji_only})")
+        return IllegalAction("还没轮到你", "it is not your turn")
+
     def submit(self, seat: int, action: str,
                cards: tuple[int, ...] | None = None) -> IllegalAction | None:
         """Queue an action; a refusal comes back with its reason and nothing is queued."""
         if seat != self.current_seat:
-            return IllegalAction("还没轮到你", "it is not your turn")
+            return self._not_your_turn(seat)
         if self.queue:
             return IllegalAction("上一个动作还在处理", "the previous action is still being handled")
         refusal = self.game.check(action, cards)

@@ -104,7 +104,7 @@ def test_illegal_actions_explain_themselves_and_change_nothing(action, zh, en):
 
 
 @pytest.mark.parametrize("action,zh", [
-    ("play 666", "要出 1 张"), ("play 4", "对应位置"), ("burn 6", "只有受保护的够级牌")])
+    ("play 666", "要出 1 张"), ("play 4", "对应位置"), ("burn 6", "不是够级牌")])
 def test_follow_reasons(action, zh):
     g = scenario(["5KK", "4", "4666", "7", "8", "9"])
     run(g, [(0, "play 5"), (1, "pass")])

@@ -532,13 +532,15 @@ def _with_match(game: Game, seat: int, before: tuple[Event, ...], extra: dict[st
 
 def _refusal(d: Decision, action: str) -> IllegalAction:
     action = quote(action)
-    zh = {PREDECLARE: "现在选择是否预点（declare / nodeclare）", DECLARE: "现在选择是否宣点（declare / nodeclare）",
-          REVOLT: "现在选择是否革命（revolt / norevolt）", CHOOSE: "现在选择要头或无头（yaotou / wutou）"}[d.phase]
+    zh = {PREDECLARE: "现在要先决定是否预点（declare / nodeclare）",
+          DECLARE: "现在要先决定是否宣点（declare / nodeclare）",
+          REVOLT: "现在要先决定是否革命（revolt / norevolt）",
+          CHOOSE: "现在要先选要头或无头（yaotou / wutou）"}[d.phase]
     en = {PREDECLARE: "choose whether to declare 预点 (declare / nodeclare)",
           DECLARE: "choose whether to declare 宣点 (declare / nodeclare)",
           REVOLT: "choose whether to revolt (revolt / norevolt)",
           CHOOSE: "choose 要头 or 无头 (yaotou / wutou)"}[d.phase]
-    return IllegalAction(zh, f"{en}; {action} is not possible now")
+    return IllegalAction(f"{zh}，{action} 现在不行", f"{en}; {action} is not possible now")
 
 
 __all__ = ["Match", "Decision", "OVER", "NoDealSeed", "DEAL_SEED_LIMIT"]

@@ -93,14 +93,24 @@ def feasible(left: Sequence[int], bie_san: bool) -> bool:
     >>> feasible(parse_counts("x99666J"), False), feasible(parse_counts("xX99666J"), False)
     (False, True)
     """
-    jokers = left[SMALL] + left[BIG]
+    return left[SMALL] + left[BIG] >= jokers_needed(left, bie_san)
+
+
+def jokers_needed(left: Sequence[int], bie_san: bool) -> int:
+    """How many jokers a burner's cards need to go out: one on every play but the last.
+
+    Under 憋3 the 3s are the last play and carry nothing, so every play before them
+    needs a joker, a lone 2 too.
+
+    >>> from gouji.engine.cards import parse_counts
+    >>> jokers_needed(parse_counts("99666J"), False), jokers_needed(parse_counts("99666333"), True)
+    (2, 2)
+    """
     ranks = sum(1 for r in NATURALS if left[r])
     if bie_san and left[THREE]:
         ranks -= 1  # the 3s are the final play and carry nothing
-        if ranks == 0:
-            return jokers >= 1 or not left[TWO]
-        return jokers >= ranks
-    return jokers >= ranks - 1
+        return ranks if ranks else int(left[TWO] > 0)
+    return max(ranks - 1, 0)
 
 
 def empties(hand: Sequence[int], t: Play) -> bool:

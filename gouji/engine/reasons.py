@@ -9,9 +9,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import Move, MoveKind
-from .cards import RANK_NAMES_EN, RANK_NAMES_ZH, THREE, TWO, card_rank, counts_of_cards, parse_counts, rank_name, spoken
+from .cards import (
+    BIG,
+    RANK_NAMES_EN,
+    RANK_NAMES_ZH,
+    SMALL,
+    THREE,
+    TWO,
+    card_rank,
+    counts_of_cards,
+    parse_counts,
+    rank_name,
+    spoken,
+)
 from .errors import IllegalAction
-from .movegen import empties, feasible, remainder
+from .movegen import empties, feasible, jokers_needed, remainder
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
 from .plays import Play, effective_jokers, is_dead, is_gouji
 from .seats import opposite
@@ -29,13 +41,13 @@ def explain(flow: DealState, kind: str, play: Play | None) -> IllegalAction:
         return refuse("这一局已经结束了", "the deal is over")
     seat = flow.current
     if kind not in ACTION_KINDS:
-        return refuse(f"出牌时不能用 {kind!r}（可用 play/burn/pass/noburn/rang）",
-                      f"{kind!r} is not an action of the card play (use play, burn, pass, noburn or rang)")
+        return refuse(f"现在是出牌阶段，不能用 {kind}（它只在开局前用）；可用 play/burn/pass/noburn/rang",
+                      f"'{kind}' belongs before the first lead; during the card play use play, burn, pass, "
+                      "noburn or rang")
     if play is not None:
         missing = [r for r, n in enumerate(play.counts()) if n > flow.counts[seat][r]]
         if missing:
-            return refuse(f"你手里没有这么多 {RANK_NAMES_ZH[missing[0]]}",
-                          f"you don't hold that many {RANK_NAMES_EN[missing[0]]}s")
+            return _not_held(missing[0])
     by_phase = {LEAD: _lead, FOLLOW: _follow, ANSWER: _follow, BURN: _burn}[flow.phase]
     return by_phase(flow, seat, kind, play)
 
@@ -48,7 +60,7 @@ def _lead(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAc
         return refuse("你是这一轮的首家，必须出牌", "you lead this round: you must play")
     hand = flow.counts[seat]
     t = play
-    if flow.rules.bie_san and hand[THREE] and (play.rank == THREE or sum(hand) != hand[THREE]):
+    if flow.rules.bie_san and play.rank == THREE:  # a 3 lead is refused only for 憋3's sake
         return _bie_san()
     if seat in flow.burning and not play.jokers and not empties(hand, t):
         return refuse("烧牌期间首发的每手牌都要挂王（出完的最后一手除外）",
@@ -56,34 +68,68 @@ def _lead(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAc
     return _infeasible(flow, hand, t)
 
 
+def _decline_a_burn(kind: str, wutou: bool) -> IllegalAction:
+    if kind == "rang":
+        return refuse("够级牌不能让：烧（burn 加牌）或不烧（noburn）",
+                      "a 够级 play cannot be yielded (让): burn it (burn <cards>) or let it go (noburn)")
+    if wutou:
+        return refuse("你已无头：要管就直接出牌（play 加牌），不管就 noburn",
+                      "you are 无头 (without a 对头): beat it with play <cards>, or let it go with noburn")
+    return refuse("这是够级牌的烧牌机会：烧就 burn 加牌，不烧就 noburn（不烧不算过牌）",
+                  "this is the burn window of a 够级 play: burn <cards>, or noburn to let it go "
+                  "(declining is not a pass)")
+
+
+def _no_burn(flow: DealState, standing: Play) -> IllegalAction:
+    """A burn asked for in an ordinary turn: say why this play is not open to burning."""
+    if not is_gouji(standing):
+        return refuse("桌上的不是够级牌，不用烧，直接出牌管（play 加牌）",
+                      "the standing play is not 够级: no burn needed, just beat it (play <cards>)")
+    if flow.chaos:
+        return refuse("四人乱缠时不能烧牌，直接出牌管（play 加牌）",
+                      "no burning in 四人乱缠: just beat it (play <cards>)")
+    if flow.owner in flow.wutou:
+        return refuse("出牌人已无头，他的够级谁都能直接管，不用烧（play 加牌）",
+                      "its owner is 无头 (without a 对头): anyone may beat his 够级 with a plain play, no burn "
+                      "(play <cards>)")
+    return refuse("这手够级牌现在不能烧：要管就直接出牌（play 加牌），不管就过（pass）",
+                  "this 够级 play is not open to burning now: beat it with play <cards>, or pass")
+
+
 def _follow(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAction:
     standing = flow.standing
     assert standing is not None
+    if kind in ("noburn", "burn") and flow.phase == ANSWER:
+        return refuse("你是出牌人的对头：要管就直接出牌（play 加牌），不管就过（pass，扣牌）",
+                      "you are the 对头 (the player opposite) of this 够级's owner: beat it with play <cards>, "
+                      "or pass (扣)")
     if kind == "noburn":
-        return refuse("现在不是烧牌的时候", "no burn is being offered to you now")
+        return refuse("现在不是烧牌的时候：要管就出牌（play 加牌），不管就过（pass）",
+                      "no burn is being offered to you now: beat it with play <cards>, or pass")
     if kind == "burn":
-        if flow.phase == ANSWER:
-            return refuse("你是对头，直接出牌管就行，不用烧", "you are his 对头 (the player opposite): "
-                          "answer with a plain play, not a burn")
-        return refuse("只有受保护的够级牌才能烧", "only a protected 够级 play can be burned")
+        return _no_burn(flow, standing)
     if kind == "rang":
         return _no_rang(flow, seat)
     assert play is not None
     beat = _beat_failure(flow, standing, play)
     if beat:
         return beat
-    t = play
-    return _infeasible(flow, flow.counts[seat], t)
+    return _infeasible(flow, flow.counts[seat], play)
 
 
 def _burn(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAction:
     wutou = seat in flow.wutou
     if kind in ("pass", "rang"):
-        return refuse("这是够级牌的烧牌时机：选择烧牌或不烧", "this is the burn window of a 够级 "
-                      "play: burn it or decline (noburn)")
+        return _decline_a_burn(kind, wutou)
     if kind == "play" and not wutou:
-        return refuse("只有对头可以管够级牌；你只能烧牌", "only the 对头 (the player opposite) may answer a "
-                      "够级 play; you may only burn it")
+        if flow.special:
+            return refuse("这是够死级（要头）的牌，谁都不能直接管，只能烧（burn 加牌）",
+                          "this is a 够死级 (要头) play: nobody may beat it with a plain play; you can only "
+                          "burn it (burn <cards>)")
+        return refuse("够级牌只有出牌人的对头能直接管；你要管只能烧（burn 加牌），烧后你首发的每手牌都要挂王",
+                      "only the 对头 (the player opposite) of the 够级's owner may beat it with a plain play; "
+                      "you can take it only by burning (burn <cards>), and then every play you lead needs "
+                      "a joker")
     if kind == "burn" and wutou:
         return refuse("你已无头：直接出牌管，不算烧牌", "you are 无头 (without a 对头): beat "
                       "it with a plain play, it is not a burn")
@@ -91,14 +137,7 @@ def _burn(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAc
     beat = _beat_failure(flow, flow.standing, play)
     if beat:
         return beat
-    hand = flow.counts[seat]
-    t = play
-    if not feasible(remainder(hand, t), flow.rules.bie_san):
-        left = remainder(hand, t)
-        return refuse(f"烧牌后剩下的牌（{spoken(left)}）出不完：除最后一手外每手都要挂王",
-                      f"after this burn your cards ({spoken(left, 'en')}) could not go out: "
-                      "every play but the last must carry a joker")
-    return refuse("现在不能这样出", "that action is not allowed now")
+    return _infeasible(flow, flow.counts[seat], play, ("烧牌后", "after this burn"))
 
 
 def _beat_failure(flow: DealState, standing: Play, play: Play) -> IllegalAction | None:
@@ -111,19 +150,34 @@ def _beat_failure(flow: DealState, standing: Play, play: Play) -> IllegalAction 
         return refuse("带大王的牌是死牌，谁也管不了", "a play with a big joker (大王) is dead: nobody can beat it")
     need_big = effective_jokers(standing, rules)[1]
     if effective_jokers(play, rules)[0] < need_big:
-        return refuse(f"桌上有 {need_big} 张小王，要用至少同样多的大王才能管",
+        mixed = rules.jokers_mix_as_small and any(p.big and p.small for p in (play, standing))
+        return refuse(f"桌上有 {need_big} 张小王，要用至少同样多的大王才能管"
+                      + "（本桌规则：大小王混在一起时都算小王）" * mixed,
                       f"the standing play has {need_big} small joker{'s' * (need_big != 1)}: you need a "
-                      "big joker (大王) over each")
+                      "big joker (大王) over each"
+                      + " (house rule: a play mixing big and small jokers counts them all as small)" * mixed)
     if play.body and play.rank <= standing.rank:
-        mine, theirs = _body_rank(play), _body_rank(standing)
-        return refuse(f"{rank_name(mine)} 管不上 {rank_name(theirs)}："
-                      "每张牌都要比桌上对应位置的牌大（王补不了小的点数）",
-                      f"{_a(rank_name(mine, 'en'))} does not beat {_a(rank_name(theirs, 'en'))}: every card must "
-                      "beat the card in the same position of the standing play (jokers don't make up for a "
-                      "lower rank)")
+        return _too_low(play, standing)
     if flow.rules.bie_san and play.rank == THREE:
         return _bie_san()
     return None
+
+
+def _too_low(play: Play, standing: Play) -> IllegalAction:
+    mine, theirs = _body_rank(play), _body_rank(standing)
+    zh, en = ["每张牌都要比桌上对应位置的牌大"], ["every card must beat the card in the same position of the "
+                                      "standing play"]
+    if mine == theirs:
+        zh.insert(0, "一样大不行")
+        en.insert(0, "equal is not enough")
+    if play.twos and play.naturals:
+        zh.append(f"贴的 2 算 {rank_name(mine)}")
+        en.append(f"attached 2s count as {rank_name(mine, 'en')}")
+    if play.jokers:
+        zh.append("王补不了小的点数")
+        en.append("jokers don't make up for a lower rank")
+    return refuse(f"{rank_name(mine)} 管不上 {rank_name(theirs)}：" + "；".join(zh),
+                  f"{_a(rank_name(mine, 'en'))} does not beat {_a(rank_name(theirs, 'en'))}: " + "; ".join(en))
 
 
 def _body_rank(play: Play) -> int:
@@ -136,17 +190,34 @@ def _a(name: str) -> str:
     return ("an " if name[:1] in "A8" else "a ") + name
 
 
-def _infeasible(flow: DealState, hand: list[int], t: Play) -> IllegalAction:
-    if not feasible(remainder(hand, t), flow.rules.bie_san):
-        return refuse("你在烧牌：这样出剩下的牌就出不完了（每手都要挂王）",
-                      "you are burning: after this play your cards could no longer go out "
-                      "with a joker on every play but the last")
-    return refuse("现在不能这样出", "that action is not allowed now")
+def _infeasible(flow: DealState, hand: list[int], t: Play,
+                when: tuple[str, str] = ("你在烧牌：这样出以后", "you are burning: after this play")) -> IllegalAction:
+    left = remainder(hand, t)
+    bie_san = flow.rules.bie_san
+    if feasible(left, bie_san):
+        return refuse("现在不能这样出", "that action is not allowed now")
+    need, have = jokers_needed(left, bie_san), left[SMALL] + left[BIG]
+    cards_zh = f"{when[0]}剩下的牌（{spoken(left)}）出不完"
+    cards_en = f"{when[1]} your cards ({spoken(left, 'en')}) could not go out"
+    if bie_san and left[THREE]:
+        return refuse(f"{cards_zh}：憋3 时 3 最后单独出，3 之前的每一手（包括单出的 2）都要挂王，"
+                      f"要 {need} 张王，你只有 {have} 张",
+                      f"{cards_en}: under 憋3 the 3s go last and alone, so every play before them (a lone 2 too) "
+                      f"needs a joker: {need} needed, you would have {have}")
+    return refuse(f"{cards_zh}：除最后一手外每手都要挂王，至少要 {need} 张王，你只有 {have} 张",
+                  f"{cards_en}: every play but the last needs a joker, so at least {need} joker"
+                  f"{'s' * (need != 1)}; you would have {have}")
 
 
 def _bie_san() -> IllegalAction:
-    return refuse("憋3：3 必须留到最后一手，单独出，不能带 2 或王",
-                  "under 憋3 your 3s must be your very last play, alone, with no 2s or jokers")
+    return refuse("憋3：3 要留到最后一手，所有的 3 一次出完，不能带 2 或王",
+                  "under 憋3 your 3s must be your very last play: all of them at once, with no 2s or jokers")
+
+
+def _not_held(rank: int) -> IllegalAction:
+    name = RANK_NAMES_EN[rank]
+    return refuse(f"你手里没有这么多 {RANK_NAMES_ZH[rank]}",
+                  f"you don't hold that many {name + 's' if rank >= SMALL else name + ' cards'}")
 
 
 def _no_rang(flow: DealState, seat: int) -> IllegalAction:
@@ -159,9 +230,9 @@ def _no_rang(flow: DealState, seat: int) -> IllegalAction:
         return refuse("只能让对头的牌", "you can only yield (让) on your 对头's play")
     if flow.rang == seat:
         return refuse("已经让过一次了：这次要出牌或过牌", "you already yielded once: play or pass")
-    return refuse("让牌要等对头后面两家都过了（或已出完），而且你后面两家至少有一家还没出完、这一轮没被锁住",
-                  "让 needs both players after your 对头 to have passed (or to be out), and at least one of "
-                  "your next two players still in the deal and not locked out of this round")
+    return refuse("你后面两家这一轮都已过牌（被锁住）或已出完，让了也没人接：请出牌或过牌",
+                  "neither of your next two players can still act in this round (each has passed and is "
+                  "locked out, or is out), so nobody could take a 让 (yield): play or pass")
 
 
 def return_refusal(move: Move, count: int, hand: Sequence[int], payer_hand: Sequence[int],
@@ -171,8 +242,8 @@ def return_refusal(move: Move, count: int, hand: Sequence[int], payer_hand: Sequ
     Called only for a return that ``return_options`` does not list."""
     many = f"{count} card{'s' * (count != 1)}"
     if move.kind != MoveKind.RETURN:
-        return refuse(f"现在要还贡：还 {count} 张牌（return 加上要还的牌）",
-                      f"now give back {many}: return and the cards")
+        return refuse(f"现在要还贡：还 {count} 张（return 加牌，例如 return 5T）",
+                      f"now give back {many}: type return <cards>, e.g. return 5T")
     wanted = parse_counts(move.ranks)
     given = sum(wanted)
     if given != count:
@@ -180,8 +251,7 @@ def return_refusal(move: Move, count: int, hand: Sequence[int], payer_hand: Sequ
     held = counts_of_cards(hand)
     short = [r for r, n in enumerate(wanted) if n > held[r]]
     if short:
-        return refuse(f"你手里没有这么多 {RANK_NAMES_ZH[short[0]]}",
-                      f"you don't hold that many {RANK_NAMES_EN[short[0]]}s")
+        return _not_held(short[0])
     payer = {card_rank(c) for c in payer_hand}
     matching = [r for r in range(len(held)) if held[r] and r in payer]
     lacking = [r for r, n in enumerate(wanted) if n and r not in payer]
