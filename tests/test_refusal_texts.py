@@ -124,3 +124,8 @@ def test_a_player_who_passed_is_told_why_he_waits():
     assert refusal is not None and "已经过牌" in refusal.zh and "unless your 对头 plays" in refusal.en
     waiting = table.submit(3, "play 66")
     assert waiting is not None and waiting.en == "it is not your turn"
+
+
+def test_an_unknown_word_lists_the_pre_play_words_too():
+    refusal = _refusal(scenario(["5KK", "4", "6", "7", "8", "9"]), "dance")
+    assert "return/declare" in refusal.en and "yaotou" in refusal.zh and "play, burn, pass" in refusal.en

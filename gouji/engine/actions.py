@@ -104,8 +104,9 @@ def _parse(text: str) -> Move:
         raise IllegalAction("动作是空的", "the action is empty")
     word = parts[0].lower()
     if word not in _BY_WORD:
-        raise IllegalAction(f"不认识的动作 {quote(word)}（可用 play/burn/pass/noburn/rang）",
-                            f"unknown action {quote(word)} (use play, burn, pass, noburn or rang)")
+        raise IllegalAction(f"不认识的动作 {quote(word)}（出牌用 play/burn/pass/noburn/rang；开局前用 {_PRE_PLAY}）",
+                            f"unknown action {quote(word)} (in the card play use play, burn, pass, noburn or rang; "
+                            f"before the first lead {_PRE_PLAY})")
     kind = _BY_WORD[word]
     if kind.takes_cards:
         if len(parts) < 2:
@@ -122,6 +123,8 @@ def _parse(text: str) -> Move:
 
 
 _BY_WORD = {str(kind): kind for kind in MoveKind}
+_CARD_PLAY = ("play", "burn", "pass", "noburn", "rang")
+_PRE_PLAY = "/".join(word for word in _BY_WORD if word not in _CARD_PLAY)   # 还贡, 宣点, 革命, 要头 …
 
 
 def ranks_of(move: Move) -> list[int]:
