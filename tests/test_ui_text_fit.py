@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 from test_ui_phases import SESSIONS, scene_at
 
+from gouji.engine.cards import RANK_LETTERS
 from gouji.ui.draw.fonts import Fonts
 from gouji.ui.shell.app import App, Options
 from gouji.ui.tools.shots import tour
@@ -72,3 +73,21 @@ def test_the_fonts_note_a_cut_a_lost_line_and_an_overflow(screen, cuts):
     wide = fonts.get(20).size("Your team's average margin a deal")[0]
     fonts.render_fit("Your team's average margin a deal", 20, (255, 255, 255), wide * 2 // 3)   # shrunk to ~13
     assert len(cuts) == 4    # it fits, but far smaller than its neighbours: noted too
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_longest_refusals_of_a_burn_window_are_shown_whole(display, home, cuts, size, lang):
+    """The burn window's reasons are the table's longest (a plain play over a 够级 by a seat
+    that is not its 对头, a burn of the wrong size, pass and rang): each is drawn in full, never cut."""
+    screen = display.set_mode(size)
+    scene = scene_at(screen, "burn")
+    scene.app.update_settings(language=lang)
+    size_of = len(scene.view.standing)      # KK: a pair of kings stands, the session's human holds 5 A A
+    top = max(rank for rank, count in enumerate(scene.view.hand) if count >= size_of)
+    low = min(rank for rank, count in enumerate(scene.view.hand) if count)
+    for word in (f"play {RANK_LETTERS[top] * size_of}", f"burn {RANK_LETTERS[low]}", "pass", "rang"):
+        scene._after_submit(scene.table.submit(scene.human, word))
+        assert scene.note is not None and scene.note.line.tone == "error", word
+        scene.app.draw()
+        assert not cuts, (word, cuts)

@@ -203,9 +203,9 @@ class TableDrawer(Painter):
         width = int(min(L.sidebar[0] - cx, cx - (bx + bw)) * 2 - L.s(40))
         size, bold, colour = L.font(19), line.tone == "error", TONES[line.tone]
         lines = self.fonts.wrap(line.text(scene.lang), size, width, bold)
-        if len(lines) > 2:   # a long reason: two lines at a smaller size, never cut
+        if len(lines) > 2:   # a long reason: up to three lines at a smaller size, cut only beyond
             size = L.font(16)
-            lines = self.fonts.lines(line.text(scene.lang), size, width, 2, bold)
+            lines = self.fonts.lines(line.text(scene.lang), size, width, 3, bold)
         surfaces = [self.fonts.render_fit(text, size, colour, width, bold=bold) for text in lines]
         height = sum(s.get_height() for s in surfaces)
         top = L.message_y - height // 2 - (height // 4 if len(surfaces) > 1 else 0)
