@@ -148,8 +148,13 @@ class Table:
 
     def _not_your_turn(self, seat: int) -> IllegalAction:
         """A player who passed in this round is told why he waits (§3.2), not only that he does."""
-        view = None if self.is_over else self.view(seat)
-        if view is not None and seat in view.passed:
+        if self.is_over:
+            return IllegalAction("牌局已经结束了", "the game is over")
+        view = self.view(seat)
+        if seat in view.passed and view.chaos and view.rules.chaos_dagang:   # §3.9: no lockout in 四人乱缠
+            return IllegalAction("还没轮到你（四人乱缠：过牌后有人再出牌还会轮到你）",
+                                 "not your turn yet (四人乱缠: after a pass you get another turn once someone plays)")
+        if seat in view.passed:
             gouji_only = view.rules.pass_exception == "opposite_gouji_only"
             return IllegalAction(f"你这一轮已经过牌了，要等下一轮（对头出{'够级' * gouji_only}牌时除外）",
                                  "you passed in this round: wait for the next round (unless your 对头 plays"

@@ -57,7 +57,7 @@ def test_only_the_opposite_may_answer_and_nobody_else_plays():
     run(g, [(0, "play KK")])
     with pytest.raises(IllegalAction) as info:
         g.apply("play AA")
-    assert "只有出牌人的对头能直接管" in str(info.value) and "opposite" in info.value.en
+    assert "只有出牌人的对头" in str(info.value) and "owner's 对头" in info.value.en
     for seat in (2, 4, 1, 5):
         run(g, [(seat, "noburn")])
     run(g, [(3, "pass")])  # 扣: the round ends, seat 0 leads again

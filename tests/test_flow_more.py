@@ -92,7 +92,7 @@ def test_plays_after_the_deadline_do_not_count():
     ("play 55", "没有这么多", "don't hold"), ("pass", "首家", "lead"),
     ("play Z", "未知的牌", "unknown card letter"), ("play 5K", "不同点数", "two natural ranks"),
     ("dance", "不认识的动作", "unknown action"), ("burn K", "没有可烧", "no 够级"),
-    ("", "空", "empty"), ("play", "哪些牌", "which cards"), ("pass 5", "不带牌", "no cards"),
+    ("", "空", "empty"), ("play", "哪些牌", "which cards"), ("pass 5", "'pass' 后面不带牌", "'pass' takes no cards"),
 ])
 def test_illegal_actions_explain_themselves_and_change_nothing(action, zh, en):
     g = scenario(["5KK", "4", "6", "7", "8", "9"])

@@ -39,8 +39,9 @@ def test_a_plain_play_in_a_burn_window_names_whose_opposite_and_the_word_burn():
     g = scenario(["KK5", "AA7", "AA9", "22", "AA8", "AA6"])
     run(g, [(0, "play KK")])
     refusal = _refusal(g, "play AA")
-    assert "出牌人的对头" in refusal.zh and "burn" in refusal.zh
-    assert "of the 够级's owner" in refusal.en and "burn <cards>" in refusal.en
+    assert "出牌人的对头（或无头的人）" in refusal.zh and "burn" in refusal.zh and "noburn" in refusal.zh
+    assert "owner's 对头 (or a 无头 player)" in refusal.en and "burn <cards>" in refusal.en
+    assert "every play you lead but your last needs a joker" in refusal.en
 
 
 def test_pass_and_rang_in_a_burn_window_say_noburn_or_why_no_rang():
@@ -68,8 +69,9 @@ def test_burning_an_ordinary_play_says_it_is_not_gouji():
 
 
 @pytest.mark.parametrize("bie_san,hand,zh,en", [
-    (False, "AA9x", "至少要 1 张王，你只有 0 张", "at least 1 joker; you would have 0"),
-    (True, "AA93x", "3 之前的每一手（包括单出的 2）都要挂王，要 2 张王", "under 憋3 the 3s go last"),
+    (False, "AA9x", "首发的每手（最后一手除外）都要挂王，至少要 1 张王，这样出只剩 0 张",
+     "every play you lead but the last needs a joker, so at least 1 joker; this leaves you 0"),
+    (True, "AA93x", "之前首发的每手（单出的 2 也算）都要挂王，要 2 张王", "so every lead before them"),
 ])
 def test_a_burn_that_could_not_go_out_counts_the_jokers(bie_san, hand, zh, en):
     """Seat 4 may burn with AA; burning with xA would leave A and 9 without a joker."""
@@ -112,7 +114,7 @@ def test_mixed_jokers_counted_small_are_named_as_the_house_rule():
 
 def test_not_holding_a_rank_reads_as_english():
     refusal = _refusal(scenario(["5KK", "4", "6", "7", "8", "9"]), "play AA")
-    assert "that many A cards" in refusal.en
+    assert "that many cards of rank A" in refusal.en
 
 
 def test_a_player_who_passed_is_told_why_he_waits():
@@ -129,3 +131,75 @@ def test_a_player_who_passed_is_told_why_he_waits():
 def test_an_unknown_word_lists_the_pre_play_words_too():
     refusal = _refusal(scenario(["5KK", "4", "6", "7", "8", "9"]), "dance")
     assert "return/declare" in refusal.en and "yaotou" in refusal.zh and "play, burn, pass" in refusal.en
+
+
+def _wutou_window():
+    """Seat 0 went out first, so seat 3 is 无头; seat 1's QQQ opens a burn window asking seat 3."""
+    g = scenario(["5", "QQQ4", "6", "KKKAA8", "22789", "7"])
+    run(g, [(0, "play 5")] + [(s, "pass") for s in (1, 2, 3, 4, 5)] + [(1, "play QQQ")])
+    assert (g.current_seat, g.phase, g.wutou) == (3, "burn", {3})
+    return g
+
+
+def test_a_wutou_player_in_a_burn_window_is_told_to_play_not_to_burn():
+    """§3.4.1: his word is play; rang and burn named burn or named no word at all."""
+    g = _wutou_window()
+    rang = _refusal(g, "rang")
+    assert "play <cards>" in rang.en and "burn" not in rang.en.replace("noburn", "") and "play 加牌" in rang.zh
+    burn = _refusal(g, "burn KKK")
+    assert "play <cards>" in burn.en and "noburn" in burn.en and "noburn" in burn.zh
+
+
+def test_a_gou_si_ji_play_says_whose_opposite_is_out():
+    """§3.8: 够死级 and 要头 are different things; the text named them as one."""
+    g = scenario(["5", "QQQ4", "6", "KKK8", "AAA9", "7"])
+    run(g, [(0, "play 5")] + [(s, "pass") for s in (1, 2, 3, 4, 5)] + [(1, "play QQQ"), (3, "play KKK")])
+    refusal = _refusal(g, "play AAA")
+    assert "够死级（出牌人的对头已出完）" in refusal.zh and "its owner's 对头 is out" in refusal.en
+    assert "要头" not in refusal.zh
+
+
+def test_a_yaotou_play_is_named_as_such():
+    from tests.test_flow_more import revolution_game
+    g = revolution_game(leader=3)
+    run(g, [(3, "play QQQ")])
+    assert (g.current_seat, g.phase) == (1, "burn")
+    refusal = _refusal(g, "play KKK")
+    assert "这是要头的牌" in refusal.zh and "this is a 要头 play" in refusal.en and "够死级" not in refusal.zh
+
+
+def test_takes_no_cards_names_the_word_not_its_enum():
+    refusal = _refusal(scenario(["5KK", "4", "6", "7", "8", "9"]), "pass 5")
+    assert refusal.en == "'pass' takes no cards: type just pass" and "MoveKind" not in refusal.zh
+
+
+def test_equal_ranks_with_jokers_do_not_speak_of_a_lower_rank():
+    g = scenario(["99K", "x9", "4", "5", "6", "7"])
+    run(g, [(0, "play 99")])
+    refusal = _refusal(g, "play x9")
+    assert "equal is not enough" in refusal.en and "jokers don't make up for the rank" in refusal.en
+    assert "lower" not in refusal.en
+
+
+def test_the_table_after_its_end_says_so():
+    game = scenario(["5", "4", "6", "7", "8", "9"])
+    run(game, [(0, "play 5")] + [(s, "pass") for s in (1, 2, 3, 4, 5)])
+    table = Table(game, lambda *a: None, human=1)
+    while not table.is_over and table.current_seat is not None:
+        table.game.apply(table.game.legal_actions()[0])
+    assert table.is_over
+    refusal = table.submit(1, "play 4")
+    assert refusal is not None and refusal.en == "the game is over"
+
+
+@pytest.mark.parametrize("chaos_rules,en", [
+    ("dagang", "after a pass you get another turn once someone plays"),   # §3.9: no lockout
+    ("tcy", "wait for the next round"),
+])
+def test_a_passer_in_chaos_is_told_the_chaos_rule(chaos_rules, en):
+    from tests.test_flow import chaos_game
+    game = chaos_game(chaos_rules=chaos_rules)
+    run(game, [(2, "play 77"), (3, "pass")])
+    table = Table(game, lambda *a: None, human=3)
+    refusal = table.submit(3, "play JJ")
+    assert refusal is not None and en in refusal.en

@@ -282,11 +282,21 @@ def test_a_refused_return_names_the_rank_or_the_count():
     assert f"give back {count} card" in match.check("pass").en
 
 
+def test_the_return_refusal_gives_an_example_the_giver_may_type():
+    """It said "e.g. return 5T" to a 二科 who gives back one card, or holds no 5."""
+    match, _ = _at_a_return()
+    refusal = match.check("pass")
+    assert refusal is not None
+    example = refusal.en.rsplit("e.g. ", 1)[1]
+    assert example.startswith("return ") and f"例如 {example}" in refusal.zh
+    assert match.check(example) is None, example
+
+
 def test_refusals_count_in_good_english():
     g = scenario(["99K", "TT", "4", "5", "6", "7"])
     run(g, [(0, "play 9")])
     assert "you must play 1 card," in g.check("play TT").en
-    assert "that many 10 cards" in g.check("play TTT").en
+    assert "that many cards of rank 10" in g.check("play TTT").en
 
 
 def test_the_help_keeps_the_conditions_a_rules_reader_found_missing():

@@ -110,7 +110,9 @@ def _parse(text: str) -> Move:
     kind = _BY_WORD[word]
     if kind.takes_cards:
         if len(parts) < 2:
-            raise IllegalAction("要说出哪些牌", f"say which cards: '{kind} <cards>'")
+            example = "return 5" if kind == MoveKind.RETURN else f"{kind} KK"
+            raise IllegalAction(f"要说出哪些牌：{kind} 加牌，例如 {example}",
+                                f"say which cards: '{kind} <cards>', e.g. {example}")
         try:
             if kind == MoveKind.RETURN:
                 return Move(kind, None, format_counts(parse_counts(parts[1])))
@@ -118,7 +120,7 @@ def _parse(text: str) -> Move:
         except NotationError as exc:
             raise IllegalAction(exc.zh, exc.en) from None
     if len(parts) > 1:
-        raise IllegalAction(f"{quote(kind)} 后面不带牌", f"{quote(kind)} takes no cards")
+        raise IllegalAction(f"'{kind}' 后面不带牌，只写 {kind}", f"'{kind}' takes no cards: type just {kind}")
     return Move(kind)
 
 

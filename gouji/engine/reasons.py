@@ -18,6 +18,7 @@ from .cards import (
     TWO,
     card_rank,
     counts_of_cards,
+    format_counts,
     parse_counts,
     rank_name,
     spoken,
@@ -69,6 +70,9 @@ def _lead(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAc
 
 
 def _decline_a_burn(kind: str, wutou: bool) -> IllegalAction:
+    if kind == "rang" and wutou:
+        return refuse("够级牌不能让：要管就直接出牌（play 加牌），不管就 noburn",
+                      "a 够级 play cannot be yielded (让): beat it with play <cards>, or let it go with noburn")
     if kind == "rang":
         return refuse("够级牌不能让：烧（burn 加牌）或不烧（noburn）",
                       "a 够级 play cannot be yielded (让): burn it (burn <cards>) or let it go (noburn)")
@@ -122,22 +126,32 @@ def _burn(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAc
     if kind in ("pass", "rang"):
         return _decline_a_burn(kind, wutou)
     if kind == "play" and not wutou:
-        if flow.special:
-            return refuse("这是够死级（要头）的牌，谁都不能直接管，只能烧（burn 加牌）",
-                          "this is a 够死级 (要头) play: nobody may beat it with a plain play; you can only "
-                          "burn it (burn <cards>)")
-        return refuse("够级牌只有出牌人的对头能直接管；你要管只能烧（burn 加牌），烧后你首发的每手牌都要挂王",
-                      "only the 对头 (the player opposite) of the 够级's owner may beat it with a plain play; "
-                      "you can take it only by burning (burn <cards>), and then every play you lead needs "
-                      "a joker")
+        return _plain_play_in_window(flow)
     if kind == "burn" and wutou:
-        return refuse("你已无头：直接出牌管，不算烧牌", "you are 无头 (without a 对头): beat "
-                      "it with a plain play, it is not a burn")
+        return refuse("你已无头：要管就直接出牌（play 加牌，不算烧牌），不管就 noburn",
+                      "you are 无头 (without a 对头): beat it with play <cards> (it is not a burn), or noburn")
     assert play is not None and flow.standing is not None
     beat = _beat_failure(flow, flow.standing, play)
     if beat:
         return beat
+    if wutou:   # a 无头 seat's plain play: only a burner still burning is held to the test
+        return _infeasible(flow, flow.counts[seat], play)
     return _infeasible(flow, flow.counts[seat], play, ("烧牌后", "after this burn"))
+
+
+def _plain_play_in_window(flow: DealState) -> IllegalAction:
+    """A plain play over a 够级 by a seat that may only burn it (§3.4, §3.8, §8.6)."""
+    then_zh, then_en = "烧后首发除最后一手都要挂王", "then every play you lead but your last needs a joker"
+    if flow.special and flow.special_kind == "yaotou":
+        return refuse(f"这是要头的牌：你只能烧（burn 加牌，{then_zh}），不烧就 noburn",
+                      f"this is a 要头 play: you can take it only by burning (burn <cards>; {then_en}), or noburn")
+    if flow.special:
+        return refuse(f"这是够死级（出牌人的对头已出完）：你只能烧（burn 加牌，{then_zh}），不烧就 noburn",
+                      f"this is a 够死级 play (its owner's 对头 is out): you can take it only by burning "
+                      f"(burn <cards>; {then_en}), or noburn")
+    return refuse(f"只有出牌人的对头（或无头的人）能直接管够级；你要管就烧（burn 加牌，{then_zh}），不管就 noburn",
+                  "only the owner's 对头 (or a 无头 player) may beat a 够级 with a plain play: burn it "
+                  f"(burn <cards>; {then_en}) or noburn")
 
 
 def _beat_failure(flow: DealState, standing: Play, play: Play) -> IllegalAction | None:
@@ -174,8 +188,8 @@ def _too_low(play: Play, standing: Play) -> IllegalAction:
         zh.append(f"贴的 2 算 {rank_name(mine)}")
         en.append(f"attached 2s count as {rank_name(mine, 'en')}")
     if play.jokers:
-        zh.append("王补不了小的点数")
-        en.append("jokers don't make up for a lower rank")
+        zh.append("王补不了点数" if mine == theirs else "王补不了小的点数")
+        en.append("jokers don't make up for the rank" if mine == theirs else "jokers don't make up for a lower rank")
     return refuse(f"{rank_name(mine)} 管不上 {rank_name(theirs)}：" + "；".join(zh),
                   f"{_a(rank_name(mine, 'en'))} does not beat {_a(rank_name(theirs, 'en'))}: " + "; ".join(en))
 
@@ -200,13 +214,13 @@ def _infeasible(flow: DealState, hand: list[int], t: Play,
     cards_zh = f"{when[0]}剩下的牌（{spoken(left)}）出不完"
     cards_en = f"{when[1]} your cards ({spoken(left, 'en')}) could not go out"
     if bie_san and left[THREE]:
-        return refuse(f"{cards_zh}：憋3 时 3 最后单独出，3 之前的每一手（包括单出的 2）都要挂王，"
-                      f"要 {need} 张王，你只有 {have} 张",
-                      f"{cards_en}: under 憋3 the 3s go last and alone, so every play before them (a lone 2 too) "
-                      f"needs a joker: {need} needed, you would have {have}")
-    return refuse(f"{cards_zh}：除最后一手外每手都要挂王，至少要 {need} 张王，你只有 {have} 张",
-                  f"{cards_en}: every play but the last needs a joker, so at least {need} joker"
-                  f"{'s' * (need != 1)}; you would have {have}")
+        return refuse(f"{cards_zh}：憋3 时 3 最后单独出，之前首发的每手（单出的 2 也算）都要挂王，"
+                      f"要 {need} 张王，这样出只剩 {have} 张",
+                      f"{cards_en}: under 憋3 the 3s go last and alone, so every lead before them (a lone 2 too) "
+                      f"needs a joker: {need} needed, this leaves you {have}")
+    return refuse(f"{cards_zh}：首发的每手（最后一手除外）都要挂王，至少要 {need} 张王，这样出只剩 {have} 张",
+                  f"{cards_en}: every play you lead but the last needs a joker, so at least {need} joker"
+                  f"{'s' * (need != 1)}; this leaves you {have}")
 
 
 def _bie_san() -> IllegalAction:
@@ -217,7 +231,7 @@ def _bie_san() -> IllegalAction:
 def _not_held(rank: int) -> IllegalAction:
     name = RANK_NAMES_EN[rank]
     return refuse(f"你手里没有这么多 {RANK_NAMES_ZH[rank]}",
-                  f"you don't hold that many {name + 's' if rank >= SMALL else name + ' cards'}")
+                  f"you don't hold that many {name + 's' if rank >= SMALL else 'cards of rank ' + name}")
 
 
 def _no_rang(flow: DealState, seat: int) -> IllegalAction:
@@ -225,9 +239,10 @@ def _no_rang(flow: DealState, seat: int) -> IllegalAction:
     if flow.chaos and flow.rules.chaos_dagang:
         return refuse("四人乱缠时不能让牌", "no yielding (让) in 四人乱缠")
     if play is not None and is_gouji(play):
-        return refuse("够级牌不能让", "a 够级 play cannot be yielded")
+        return refuse("够级牌不能让：要管就出牌（play 加牌），不管就过（pass）",
+                      "a 够级 play cannot be yielded (让): play <cards> or pass")
     if flow.phase != FOLLOW or flow.owner != opposite(seat):
-        return refuse("只能让对头的牌", "you can only yield (让) on your 对头's play")
+        return refuse("只能让对头的牌：请出牌或过牌", "you can only yield (让) on your 对头's play: play or pass")
     if flow.rang == seat:
         return refuse("已经让过一次了：这次要出牌或过牌", "you already yielded once: play or pass")
     return refuse("你后面两家这一轮都已过牌（被锁住）或已出完，让了也没人接：请出牌或过牌",
@@ -242,8 +257,9 @@ def return_refusal(move: Move, count: int, hand: Sequence[int], payer_hand: Sequ
     Called only for a return that ``return_options`` does not list."""
     many = f"{count} card{'s' * (count != 1)}"
     if move.kind != MoveKind.RETURN:
-        return refuse(f"现在要还贡：还 {count} 张（return 加牌，例如 return 5T）",
-                      f"now give back {many}: type return <cards>, e.g. return 5T")
+        example = _return_example(count, hand, payer_hand, must_match)
+        return refuse(f"现在要还贡：还 {count} 张（return 加牌，例如 return {example}）",
+                      f"now give back {many}: type return <cards>, e.g. return {example}")
     wanted = parse_counts(move.ranks)
     given = sum(wanted)
     if given != count:
@@ -263,3 +279,15 @@ def return_refusal(move: Move, count: int, hand: Sequence[int], payer_hand: Sequ
                       f"(you may give back: {names_en})")
     return refuse(f"要还 {count} 张牌，而且点数要是进贡的人手里有的",
                   f"give back {many}, each of a rank the tribute payer holds")
+
+
+def _return_example(count: int, hand: Sequence[int], payer_hand: Sequence[int], must_match: bool) -> str:
+    """The giver's ``count`` lowest cards (of ranks the payer holds first, when the rules ask
+    that): an example he can type as it is."""
+    held = counts_of_cards(hand)
+    payer = {card_rank(c) for c in payer_hand}
+    order = sorted(range(len(held)), key=lambda r: (must_match and r not in payer, r))
+    picked = [0] * len(held)
+    for r in order:
+        picked[r] = min(held[r], count - sum(picked))
+    return format_counts(picked)
