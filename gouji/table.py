@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .engine.errors import IllegalAction
-from .engine.events import Event
+from .engine.events import PASS, RANG, ROUND_END, Event
 from .engine.match import Match
 from .engine.view import SeatView
 
@@ -156,8 +156,12 @@ class Table:
                                  "not your turn yet (四人乱缠: after a pass you get another turn once someone plays)")
         if seat in view.passed:
             gouji_only = view.rules.pass_exception == "opposite_gouji_only"
-            return IllegalAction(f"你这一轮已经过牌了，要等下一轮（对头出{'够级' * gouji_only}牌时除外）",
-                                 "you passed in this round: wait for the next round (unless your 对头 plays"
+            why_zh, why_en = ("你这一轮已经过牌了", "you passed in this round")
+            if _yielded_last(view.history, seat):
+                why_zh = "你让过牌，后面有人出了牌，算你过牌"
+                why_en = "your 让 counts as a pass now that someone played"
+            return IllegalAction(f"{why_zh}：要等下一轮（对头出{'够级' * gouji_only}牌时除外）",
+                                 f"{why_en}: wait for the next round (unless your 对头 plays"
                                  f"{' a 够级' * gouji_only})")
         return IllegalAction("还没轮到你", "it is not your turn")
 
@@ -281,3 +285,13 @@ class Table:
         visible = [e for e in events if e.visible_to(self.viewer)]
         self.stream.extend(visible)
         return visible
+
+
+def _yielded_last(history: Sequence[Event], seat: int) -> bool:
+    """Whether the seat's last word in this round was 让 (§3.6: it became a pass once someone played)."""
+    for event in reversed(history):
+        if event.kind == ROUND_END:
+            return False
+        if event.seat == seat and event.kind in (PASS, RANG):
+            return event.kind == RANG
+    return False

@@ -203,3 +203,13 @@ def test_a_passer_in_chaos_is_told_the_chaos_rule(chaos_rules, en):
     table = Table(game, lambda *a: None, human=3)
     refusal = table.submit(3, "play JJ")
     assert refusal is not None and en in refusal.en
+
+
+def test_a_player_whose_rang_became_a_pass_is_told_so():
+    """§3.6: seat 3 yields on his 对头's 55, seat 4 plays: the 让 counts as a pass; he never typed pass."""
+    game = scenario(["55779", "44K", "44K", "668K", "99K", "TTK"])
+    run(game, [(0, "play 55"), (1, "pass"), (2, "pass"), (3, "rang"), (4, "play 99")])
+    table = Table(game, lambda *a: None, human=3)
+    refusal = table.submit(3, "play 66")
+    assert refusal is not None and "your 让 counts as a pass" in refusal.en and "算你过牌" in refusal.zh
+    assert "unless your 对头 plays" in refusal.en
