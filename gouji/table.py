@@ -151,19 +151,19 @@ class Table:
         if self.is_over:
             return IllegalAction("牌局已经结束了", "the game is over")
         view = self.view(seat)
-        if seat in view.passed and view.chaos and view.rules.chaos_dagang:   # §3.9: no lockout in 四人乱缠
+        if seat not in view.passed:
+            return IllegalAction("还没轮到你", "it is not your turn")
+        if view.chaos and view.rules.chaos_dagang:   # §3.9: no lockout in 四人乱缠
             return IllegalAction("还没轮到你（四人乱缠：过牌后有人再出牌还会轮到你）",
                                  "not your turn yet (四人乱缠: after a pass you get another turn once someone plays)")
-        if seat in view.passed:
-            gouji_only = view.rules.pass_exception == "opposite_gouji_only"
-            why_zh, why_en = ("你这一轮已经过牌了", "you passed in this round")
-            if _yielded_last(view.history, seat):
-                why_zh = "你让过牌，后面有人出了牌，算你过牌"
-                why_en = "your 让 counts as a pass now that someone played"
-            return IllegalAction(f"{why_zh}：要等下一轮（对头出{'够级' * gouji_only}牌时除外）",
-                                 f"{why_en}: wait for the next round (unless your 对头 plays"
-                                 f"{' a 够级' * gouji_only})")
-        return IllegalAction("还没轮到你", "it is not your turn")
+        gouji_only = view.rules.pass_exception == "opposite_gouji_only"
+        why_zh, why_en = ("你这一轮已经过牌了", "you passed in this round")
+        if _yielded_last(view.history, seat):
+            why_zh = "你让过牌，后面有人出了牌，算你过牌"
+            why_en = "your 让 counts as a pass now that someone played"
+        return IllegalAction(f"{why_zh}：要等下一轮（对头出{'够级' * gouji_only}牌时除外）",
+                             f"{why_en}: wait for the next round (unless your 对头 plays"
+                             f"{' a 够级' * gouji_only})")
 
     def submit(self, seat: int, action: str,
                cards: tuple[int, ...] | None = None) -> IllegalAction | None:

@@ -18,7 +18,6 @@ from .cards import (
     TWO,
     card_rank,
     counts_of_cards,
-    format_counts,
     parse_counts,
     rank_name,
     spoken,
@@ -27,6 +26,7 @@ from .errors import IllegalAction
 from .movegen import empties, feasible, jokers_needed, remainder
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
 from .plays import Play, effective_jokers, is_dead, is_gouji
+from .predeal import return_options
 from .seats import opposite
 from .state import DealState
 
@@ -134,7 +134,7 @@ def _burn(flow: DealState, seat: int, kind: str, play: Play | None) -> IllegalAc
     beat = _beat_failure(flow, flow.standing, play)
     if beat:
         return beat
-    if wutou:   # a 无头 seat's plain play: only a burner still burning is held to the test
+    if wutou:   # a 无头 seat's plain play is not a burn: only a burner still burning is held to the test
         return _infeasible(flow, flow.counts[seat], play)
     return _infeasible(flow, flow.counts[seat], play, ("烧牌后", "after this burn"))
 
@@ -282,12 +282,6 @@ def return_refusal(move: Move, count: int, hand: Sequence[int], payer_hand: Sequ
 
 
 def _return_example(count: int, hand: Sequence[int], payer_hand: Sequence[int], must_match: bool) -> str:
-    """The giver's ``count`` lowest cards (of ranks the payer holds first, when the rules ask
-    that): an example he can type as it is."""
-    held = counts_of_cards(hand)
-    payer = {card_rank(c) for c in payer_hand}
-    order = sorted(range(len(held)), key=lambda r: (must_match and r not in payer, r))
-    picked = [0] * len(held)
-    for r in order:
-        picked[r] = min(held[r], count - sum(picked))
-    return format_counts(picked)
+    """The lowest of the returns the rules allow (§6): an example the giver can type as it is."""
+    options = return_options(hand, payer_hand, count, must_match)
+    return min(options, key=lambda option: parse_counts(option)[::-1], default="5")   # the fewest high cards
