@@ -224,7 +224,7 @@ def _policy(f: SearchState, sensed: int = -1, knobs: Sequence[Knobs] = ALL_HARD)
         return _break_burn(f)
     beats = list(f.beats())   # the plays of ``f.moves()``, unwrapped (the hot path)
     if not beats:   # a third of the steps: 让 or pass, as ``_follow_like_hard`` would have it
-        return RANG if phase == FOLLOW and f.rang_allowed(seat) and _rang_value(f, seat, knobs[seat]) > 0.0 else PASS
+        return RANG if _rang_value(f, seat, knobs[seat]) > 0.0 and phase == FOLLOW and f.rang_allowed(seat) else PASS
     return _follow_like_hard(f, seat, _Shape(hand, bie_san), owner, play, phase == ANSWER and opens, beats,
                              knobs[seat])
 
@@ -275,7 +275,8 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
             score += _ending(f, seat, shape, play, moves_after, knobs)
         if score > best_score:
             best, best_score = play, score
-    if f.phase == FOLLOW and f.rang_allowed(seat) and _rang_value(f, seat, knobs) > best_score:
+    # the cheap test first: ``rang_allowed`` looks at half the table
+    if _rang_value(f, seat, knobs) > best_score and f.phase == FOLLOW and f.rang_allowed(seat):
         return RANG   # last in ``f.moves()``: it wins only by beating every play
     return PASS if best is None else _move(Move, (PLAY, best, ""))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from .actions import Move, MoveKind, window_kind
+from .cards import BIG, SMALL, TWO
 from .movegen import beating_plays, empties, feasible, lead_plays, remainder
 from .phases import BURN, FOLLOW, LEAD
 from .plays import Play
@@ -62,7 +63,19 @@ def burn_options(state: DealState, seat: int) -> Iterator[Play]:
 
 
 def has_burn_move(state: DealState, seat: int) -> bool:
+    if seat not in state.wutou and _too_few_jokers(state.counts[seat]):
+        return False   # most seats of most windows: no burn to look for (the search's hot path)
     return next(iter(burn_options(state, seat)), None) is not None
+
+
+def _too_few_jokers(hand: list[int]) -> bool:
+    """No burn can leave this hand feasible (§3.5): what is left needs at least
+    a joker for each of its natural ranks but one (``jokers_needed``; the 3s
+    count among them under 憋3), a burn empties at most one natural rank and
+    adds no joker, so a hand with fewer jokers than its natural ranks less two
+    has no burn."""
+    ranks = TWO - hand[:TWO].count(0)
+    return hand[SMALL] + hand[BIG] < ranks - 2
 
 
 def _keeps_feasible(state: DealState, hand: list[int], p: Play) -> bool:

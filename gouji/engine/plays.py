@@ -146,8 +146,9 @@ def effective_jokers(play: Play, rules: "RuleSet | None" = None) -> tuple[int, i
 
 
 def is_dead(play: PlayLike, rules: "RuleSet | None" = None) -> bool:
-    """A play with 大王 can never be beaten (死牌, §1.3)."""
-    return effective_jokers(as_play(play), rules)[0] > 0
+    """A play with 大王 can never be beaten (死牌, §1.3); under ``as_small`` a mix with 小王 can."""
+    p = play if type(play) is Play else as_play(play)   # a Play as is: the search's hot path
+    return p.big > 0 and not (p.small and rules is not None and rules.jokers_mix_as_small)
 
 
 def kai_dian_eligible(play: Play, rules: "RuleSet") -> bool:
@@ -190,9 +191,8 @@ def is_gouji(play: PlayLike) -> bool:
     >>> is_gouji("2TTTT"), is_gouji("TTTT")
     (True, False)
     """
-    p = as_play(play)
-    if p.jokers:
+    p = play if type(play) is Play else as_play(play)   # a Play as is: the search's hot path
+    rank = p.rank
+    if p.small or p.big or rank == TWO:
         return True
-    if p.rank == TWO:
-        return True
-    return p.body >= GOUJI_MINIMUM.get(p.rank, 99)
+    return p.naturals + p.twos >= GOUJI_MINIMUM.get(rank, 99)
