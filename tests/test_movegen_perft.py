@@ -176,3 +176,15 @@ def test_oracle_agrees_with_the_feasibility_formula():
         for bie_san in (False, True):
             assert feasible(list(counts), bie_san) == can_finish(counts, bie_san), (
                 format_counts(counts), bie_san)
+
+
+@pytest.mark.parametrize("hand, asked", [("xAA56", True), ("xAA567", False), ("xXAA567", True)])
+def test_a_burn_window_asks_at_the_joker_bound(hand, asked):
+    """A seat with fewer jokers than its natural ranks less two is not asked
+    (no burn can leave it feasible); one with exactly that many may be: xAA56
+    burns AA and keeps x56 (one joker for two ranks to go)."""
+    g = Game.from_hands(["KK4", "3", hand, "3", "3", "3"], rules=RULESETS["basic"])
+    g.apply("play KK")
+    want = oracle("burn", parse_counts(hand), RULESETS["basic"], Play.parse("KK"), False)
+    assert bool(want) == asked
+    assert (g.current_seat == 2) == asked, f"{hand}: asked {g.current_seat == 2}, can burn {sorted(want)}"
