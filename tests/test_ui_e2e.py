@@ -48,6 +48,13 @@ def wait_for(predicate, timeout: float, what: str):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def _alive(game: subprocess.Popen) -> bool:
+    """The program still runs: a crash fails the wait at once, with what it said."""
+    if game.poll() is not None:
+        raise AssertionError(f"the program ended (exit {game.returncode}) before its window showed")
+    return True
+
+
 def trace_lines(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
 
@@ -62,7 +69,7 @@ def test_clicking_the_real_window(tmp_path):
                              "--speed", "fast", "--lang", "en", "--no-sound"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        window = wait_for(lambda: xdotool(display, "search", "--class", "gouji").split("\n")[-1],
+        window = wait_for(lambda: _alive(game) and xdotool(display, "search", "--class", "gouji").split("\n")[-1],
                           30, "the gouji window")
         geometry = xdotool(display, "getwindowgeometry", "--shell", window)
         pos = dict(line.split("=") for line in geometry.splitlines())
@@ -99,6 +106,11 @@ def test_clicking_the_real_window(tmp_path):
         time.sleep(0.3)
         click(*L.pt(640, 260 + 4 * 62))
         assert game.wait(timeout=20) == 0
+    except AssertionError as failed:   # say what the program said: a failure here is otherwise blind
+        if game.poll() is None:
+            game.kill()
+        _, err = game.communicate(timeout=10)
+        raise AssertionError(f"{failed}; the program (exit {game.returncode}) said: {err[-2000:]}") from None
     finally:
         if game.poll() is None:
             game.kill()
