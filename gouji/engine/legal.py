@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from .actions import Move, MoveKind, window_kind
-from .cards import BIG, SMALL, TWO
-from .movegen import beating_plays, empties, feasible, lead_plays, remainder
+from .cards import BIG, SMALL
+from .movegen import beating_plays, empties, feasible, jokers_needed, lead_plays, remainder
 from .phases import BURN, FOLLOW, LEAD
 from .plays import Play
 from .state import DealState
@@ -69,13 +69,11 @@ def has_burn_move(state: DealState, seat: int) -> bool:
 
 
 def _too_few_jokers(hand: list[int]) -> bool:
-    """No burn can leave this hand feasible (§3.5): what is left needs at least
-    a joker for each of its natural ranks but one (``jokers_needed``; the 3s
-    count among them under 憋3), a burn empties at most one natural rank and
-    adds no joker, so a hand with fewer jokers than its natural ranks less two
-    has no burn."""
-    ranks = TWO - hand[:TWO].count(0)
-    return hand[SMALL] + hand[BIG] < ranks - 2
+    """No burn can leave this hand feasible (§3.5): what is left needs a joker
+    for each of its natural ranks but one (``jokers_needed``; the 3s count among
+    them under 憋3), and a burn empties at most one natural rank and adds no
+    joker, so the hand needs at least one joker fewer than it would now."""
+    return hand[SMALL] + hand[BIG] < jokers_needed(hand, False) - 1
 
 
 def _keeps_feasible(state: DealState, hand: list[int], p: Play) -> bool:

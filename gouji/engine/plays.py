@@ -148,7 +148,7 @@ def effective_jokers(play: Play, rules: "RuleSet | None" = None) -> tuple[int, i
 def is_dead(play: PlayLike, rules: "RuleSet | None" = None) -> bool:
     """A play with 大王 can never be beaten (死牌, §1.3); under ``as_small`` a mix with 小王 can."""
     p = play if type(play) is Play else as_play(play)   # a Play as is: the search's hot path
-    return p.big > 0 and not (p.small and rules is not None and rules.jokers_mix_as_small)
+    return effective_jokers(p, rules)[0] > 0
 
 
 def kai_dian_eligible(play: Play, rules: "RuleSet") -> bool:
