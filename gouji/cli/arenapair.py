@@ -20,12 +20,10 @@ and the version of the code are what is compared.
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from .output import emit, refuse, safe_streams
+from .output import emit, safe_streams, write_json
 from .panel import mean_and_se
 from .runfiles import RUN_ERRORS, load_runs, refuse_runs
 
@@ -135,12 +133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return refuse_runs(exc, ("对局结果文件", "an arena run"),
                            ("这两组对局不能逐局比较", "these arena runs cannot be compared"),
                            "gouji.sim --team-a ... --json", PairError)
-    if args.json is not None:
-        try:
-            Path(args.json).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-        except OSError as exc:
-            return refuse(f"无法写入 {args.json}：{exc.strerror or exc}",
-                          f"the comparison could not be written to {args.json}: {exc.strerror or exc}")
+    if args.json is not None and (status := write_json(args.json, result, "the comparison")):
+        return status
     return emit(table(result))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 BAD_INPUT = 2
@@ -68,6 +69,16 @@ def emit(text: str, other_language: str | None = None) -> int:
     except (OSError, ValueError) as exc:   # stdout closed or gone
         note(f"无法输出：{exc}\nthe output could not be written: {exc}")
         return 1
+    return 0
+
+
+def write_json(path: str | Path, data: Any, what: str = "the figures", indent: int | None = 1) -> int:
+    """``data`` as JSON to ``path`` (Chinese kept as it is); 0, or a refusal's exit status when it cannot be written."""
+    try:
+        Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=indent) + "\n", encoding="utf-8")
+    except OSError as exc:
+        return refuse(f"无法写入 {path}：{exc.strerror or exc}", f"{what} could not be written to {path}: "
+                      f"{exc.strerror or exc}")
     return 0
 
 

@@ -31,7 +31,6 @@ search's own worker pool, as at a table: each search gets every worker.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import statistics
@@ -50,7 +49,7 @@ from ..engine.rules import RuleSet
 from ..engine.scoring import raw_team_points
 from ..engine.seats import SEATS, team
 from .arena import Arena, Thinking
-from .output import emit, note, refuse
+from .output import emit, note, write_json
 
 BASELINE = "hard"                    # the bot whose results the tested one is measured against
 OPPONENTS = (*STYLES, "random", "expert")   # any of these may sit at the panel's tables
@@ -302,13 +301,9 @@ def main_panel(games: int, seed: int, opponents: Sequence[str], rules: RuleSet, 
 
 def show_figures(figures: dict[str, Any], json_path: str | None) -> int:
     """Print the panel's table and write its figures to ``json_path`` (if given); the exit status."""
-    if json_path is not None:
-        try:
-            Path(json_path).write_text(json.dumps(figures, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        except OSError as exc:
-            emit(table(figures))
-            return refuse(f"无法写入 {json_path}：{exc.strerror or exc}",
-                          f"the figures could not be written to {json_path}: {exc.strerror or exc}")
+    if json_path is not None and (status := write_json(json_path, figures)):
+        emit(table(figures))
+        return status
     return emit(table(figures))
 
 

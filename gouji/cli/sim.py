@@ -22,7 +22,6 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
 import bots
 
@@ -31,7 +30,7 @@ from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
 from .arena import Thinking, run_match, run_matches
 from .arguments import seed_argument
-from .output import refuse, safe_streams
+from .output import safe_streams, write_json
 from .panel import DEFAULT_OPPONENTS, OPPONENTS, json_path_problem, main_panel
 
 
@@ -170,12 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def write_figures(path: str, figures: dict) -> int:
     """The arena's figures with each seed's row, to ``path``; the exit status."""
-    try:
-        Path(path).write_text(json.dumps(figures, ensure_ascii=False) + "\n", encoding="utf-8")
-    except OSError as exc:
-        return refuse(f"无法写入 {path}：{exc.strerror or exc}", f"the figures could not be written to {path}: "
-                      f"{exc.strerror or exc}")
-    return 0
+    return write_json(path, figures, indent=None)
 
 
 if __name__ == "__main__":
