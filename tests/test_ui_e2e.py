@@ -65,9 +65,11 @@ def test_clicking_the_real_window(tmp_path):
     env = {**os.environ, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy", "GOUJI_TRACE": str(trace),
            "GOUJI_HOME": str(tmp_path / "home"), "SDL_VIDEO_X11_WMCLASS": "gouji"}
     env.pop("SDL_VIDEODRIVER", None)
-    game = subprocess.Popen([sys.executable, "-m", "gouji", "--seed", "5", "--rules", "basic",
-                             "--speed", "fast", "--lang", "en", "--no-sound"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    said = tmp_path / "said.txt"   # a file, not a pipe nobody reads until the end: a full pipe would stall the game
+    with open(said, "w", encoding="utf-8") as out:
+        game = subprocess.Popen([sys.executable, "-m", "gouji", "--seed", "5", "--rules", "basic",
+                                 "--speed", "fast", "--lang", "en", "--no-sound"], env=env,
+                                stdout=out, stderr=subprocess.STDOUT)
     try:
         window = wait_for(lambda: _alive(game) and xdotool(display, "search", "--class", "gouji").split("\n")[-1],
                           30, "the gouji window")
@@ -109,7 +111,8 @@ def test_clicking_the_real_window(tmp_path):
     except AssertionError as failed:   # say what the program said: a failure here is otherwise blind
         if game.poll() is None:
             game.kill()
-        _, err = game.communicate(timeout=10)
+        game.wait(timeout=10)
+        err = said.read_text(encoding="utf-8", errors="replace")
         raise AssertionError(f"{failed}; the program (exit {game.returncode}) said: {err[-2000:]}") from None
     finally:
         if game.poll() is None:
