@@ -38,6 +38,14 @@ def test_a_bad_change_is_refused_with_a_reason(text: str, words: str, capsys: py
     assert words in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("args", [["--games", "1"], ["--games", "10000000"], ["--workers", "0"],
+                                  ["--games", "2", "--seed", "9223372036854775807"]])
+def test_bad_counts_and_seeds_are_refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        judgetune.main(args)
+    assert exit_.value.code == 2 and "Traceback" not in capsys.readouterr().err
+
+
 def test_the_command_prints_the_table_and_writes_json(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "screen.json"
     assert judgetune.main(["--games", "2", "--seed", "3", "--try", "overshoot=0.25,break_cost=0.7",

@@ -27,6 +27,7 @@ from bots.base import Bot
 from bots.scripted import EXPERT_JUDGEMENT, ScriptedBot, Style
 from bots.styles import STYLES, make_style
 
+from ..engine.checks import SEED_LIMIT
 from ..engine.rules import PRESETS, RuleSet
 from ..engine.scoring import raw_team_points
 from ..engine.seats import SEATS, team
@@ -38,6 +39,7 @@ from .panel import mean_and_se
 Changes = dict[str, Any]   # weight -> number (int for the counts), as Style's fields say
 WEIGHTS = {f.name: f.type for f in fields(Style) if f.type in ("float", "int")}   # numeric knobs only
 MAX_WORKERS = 64
+MAX_GAMES = 1_000_000   # seeds a side: days of play already
 MAX_COUNT = 1000   # guessed deals per decision: more only makes a run endless
 JUDGE = "judgement"   # the arena's name for the seats that play the judgement tried
 
@@ -166,9 +168,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1; the result is the same)")
     parser.add_argument("--json", default=None, metavar="PATH", help="also write the result to PATH")
     args = parser.parse_args(argv)
-    if args.games < 2 or not 1 <= args.workers <= MAX_WORKERS:
-        parser.error("--games must be at least 2 (a standard error needs two seeds) "
+    if not 2 <= args.games <= MAX_GAMES or not 1 <= args.workers <= MAX_WORKERS:
+        parser.error(f"--games must be from 2 (a standard error needs two seeds) to {MAX_GAMES}, "
                      f"and --workers from 1 to {MAX_WORKERS}")
+    if args.seed + args.games > SEED_LIMIT:
+        parser.error(f"--seed plus --games must stay below {SEED_LIMIT}")
     result = screen(args.seed, args.games, args.tries, args.base, args.opponent, args.rules, args.workers)
     if args.json is not None and (status := write_json(args.json, result, "the result")):
         return status
