@@ -140,7 +140,7 @@ def run_match(games: int, seed: int, team_a: str, team_b: str, rules: RuleSet,
                 st.won += raw[side] > 0
                 st.first += team(game.places[0]) == side
                 st.chuan += is_chuan_san_hu(game.places) and team(game.places[0]) == side
-            _add_seating(row, raw[a_team], raw[1 - a_team], raw[a_team] > 0, raw[1 - a_team] > 0)
+            add_seating(row, raw[a_team], raw[1 - a_team], raw[a_team] > 0, raw[1 - a_team] > 0)
         per_seed.append(row)
     seconds = time.perf_counter() - start
     return {
@@ -153,7 +153,7 @@ def run_match(games: int, seed: int, team_a: str, team_b: str, rules: RuleSet,
     }
 
 
-def _add_seating(row: list[int], a: int, b: int, a_won: bool, b_won: bool) -> None:
+def add_seating(row: list[int], a: int, b: int, a_won: bool, b_won: bool) -> None:
     """One seating of a seed into its row ``[seed, A's points, B's points, A's wins, B's wins]``
     (both seatings summed: enough to pair two runs seed by seed, ``gouji.cli.arenapair``)."""
     row[1] += a
@@ -181,7 +181,7 @@ def run_matches(matches: int, seed: int, team_a: str, team_b: str, rules: RuleSe
             totals["b"] += b
             won["a"] += a > b
             won["b"] += b > a
-            _add_seating(row, a, b, a > b, b > a)
+            add_seating(row, a, b, a > b, b > a)
         per_seed.append(row)
     n = matches * 2
     seconds = time.perf_counter() - start

@@ -31,13 +31,14 @@ from ..engine.checks import SEED_LIMIT
 from ..engine.rules import PRESETS, RuleSet
 from ..engine.scoring import raw_team_points
 from ..engine.seats import SEATS, team
-from .arena import Arena
+from .arena import Arena, add_seating
 from .arguments import seed_argument
 from .output import emit, safe_streams, write_json
 from .panel import mean_and_se
 
 Changes = dict[str, Any]   # weight -> number (int for the counts), as Style's fields say
-WEIGHTS = {f.name: f.type for f in fields(Style) if f.type in ("float", "int")}   # numeric knobs only
+WEIGHTS: dict[str, type[float] | type[int]] = {   # numbers, not flags
+    f.name: int if type(f.default) is int else float for f in fields(Style) if type(f.default) in (float, int)}
 MAX_WORKERS = 64
 MAX_GAMES = 1_000_000   # seeds a side: days of play already
 MAX_COUNT = 1000   # guessed deals per decision: more only makes a run endless
@@ -59,13 +60,13 @@ def changes_argument(text: str) -> Changes:
 def _number(name: str, text: str) -> float | int:
     """A finite number; a count (``worlds``, ``stop_cards``) is a whole number from 1 to ``MAX_COUNT``."""
     try:
-        value = int(text) if WEIGHTS[name] == "int" else float(text)
+        value = WEIGHTS[name](text)
     except ValueError:
-        kind = "whole number" if WEIGHTS[name] == "int" else "number"
+        kind = "whole number" if WEIGHTS[name] is int else "number"
         raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a {kind} (for {name})") from None
-    if not math.isfinite(value) or (WEIGHTS[name] == "int" and not 1 <= value <= MAX_COUNT):
+    if not math.isfinite(value) or (WEIGHTS[name] is int and not 1 <= value <= MAX_COUNT):
         raise argparse.ArgumentTypeError(f"{name} must be a finite number"
-                                         + (f" from 1 to {MAX_COUNT}" if WEIGHTS[name] == "int" else ""))
+                                         + (f" from 1 to {MAX_COUNT}" if WEIGHTS[name] is int else ""))
     return value
 
 
@@ -90,10 +91,7 @@ def play_seed(job: tuple[int, Changes, str, str]) -> list[int]:
     for mine in (0, 1):
         game = arena.play(seed, [JUDGE if team(s) == mine else opponent for s in SEATS])
         raw = raw_team_points(game.places, rules)
-        row[1] += raw[mine]
-        row[2] += raw[1 - mine]
-        row[3] += raw[mine] > 0
-        row[4] += raw[1 - mine] > 0
+        add_seating(row, raw[mine], raw[1 - mine], raw[mine] > 0, raw[1 - mine] > 0)
     return row
 
 
