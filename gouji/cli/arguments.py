@@ -19,4 +19,10 @@ def seed_argument(text: str) -> int:
     return value
 
 
-__all__ = ["seed_argument"]
+def check_seed_range(parser: argparse.ArgumentParser, seed: int, count: int, what: str) -> None:
+    """Refuse (exit 2 with the usage) a run whose ``count`` seeds from ``seed`` would pass the seed limit."""
+    if seed + count > SEED_LIMIT:
+        parser.error(f"--seed plus {what} must stay below {SEED_LIMIT}")
+
+
+__all__ = ["check_seed_range", "seed_argument"]

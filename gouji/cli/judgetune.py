@@ -27,12 +27,11 @@ from bots.base import Bot
 from bots.scripted import EXPERT_JUDGEMENT, ScriptedBot, Style
 from bots.styles import STYLES, make_style
 
-from ..engine.checks import SEED_LIMIT
 from ..engine.rules import PRESETS, RuleSet
 from ..engine.scoring import raw_team_points
 from ..engine.seats import SEATS, team
 from .arena import Arena, add_seating
-from .arguments import seed_argument
+from .arguments import check_seed_range, seed_argument
 from .output import emit, safe_streams, write_json
 from .panel import mean_and_se
 
@@ -169,8 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not 2 <= args.games <= MAX_GAMES or not 1 <= args.workers <= MAX_WORKERS:
         parser.error(f"--games must be from 2 (a standard error needs two seeds) to {MAX_GAMES}, "
                      f"and --workers from 1 to {MAX_WORKERS}")
-    if args.seed + args.games > SEED_LIMIT:
-        parser.error(f"--seed plus --games must stay below {SEED_LIMIT}")
+    check_seed_range(parser, args.seed, args.games, "--games")
     result = screen(args.seed, args.games, args.tries, args.base, args.opponent, args.rules, args.workers)
     if args.json is not None and (status := write_json(args.json, result, "the result")):
         return status

@@ -25,11 +25,10 @@ from collections.abc import Sequence
 
 import bots
 
-from ..engine.checks import SEED_LIMIT
 from ..engine.game import Game
 from ..engine.rules import PRESETS, RuleSet
 from .arena import Thinking, run_match, run_matches
-from .arguments import seed_argument
+from .arguments import check_seed_range, seed_argument
 from .output import safe_streams, write_json
 from .panel import DEFAULT_OPPONENTS, OPPONENTS, json_path_problem, main_panel
 
@@ -92,8 +91,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    if args.seed + max(args.games, args.matches or 0) > SEED_LIMIT:
-        parser.error(f"--seed plus the number of deals must stay below {SEED_LIMIT}")
+    check_seed_range(parser, args.seed, max(args.games, args.matches or 0), "the number of deals")
     if args.panel:
         check_panel(parser, args)
     elif args.opponents is not None:
