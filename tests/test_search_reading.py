@@ -218,3 +218,33 @@ def test_a_lone_hidden_hand_is_forced_and_the_guessing_does_not_trade_from_it():
     hands = [game.hand_counts(s) for s in SEATS]
     assert _swap(guess, hands, {}, 4, 5, random.Random(1)) is False   # it raised IndexError
     assert sum(sample_hands(guess, random.Random(2))[4]) == sum(hands[4])
+
+
+@pytest.mark.slow
+def test_a_long_plain_follow_seldom_keeps_its_rank_and_the_guesses_seldom_give_it():
+    """A hard player with more than eight cards who follows an opponent's plain
+    group with a plain group of one rank kept some of that rank after about one
+    follow in five (when he has played none of it since): a habit too loose for a
+    cap, so the guesses deal that rank to him at ``FOLLOW_KEPT`` times the odds of
+    a uniform deal. The real hands agree, and the guesses give it far less often
+    than with the weight at 1 (a uniform deal within the other bounds)."""
+    from dataclasses import replace
+
+    seen = held = 0
+    weighted = uniform = 0.0
+    rng = random.Random(7)
+    for match, view in match_views("qingdao", range(3), every=7, levels=("hard",)):
+        guess = build_guess(view, read_history(view))
+        if not guess.kept:
+            continue
+        plain = replace(guess, kept=frozenset(), fallback=replace(guess.fallback, kept=frozenset())
+                        if guess.fallback is not None else None)
+        draws = [sample_hands(guess, rng) for _ in range(8)]
+        loose = [sample_hands(plain, rng) for _ in range(8)]
+        for seat, rank in guess.kept:
+            seen += 1
+            held += match.game.hand_counts(seat)[rank] > 0
+            weighted += sum(h[seat][rank] > 0 for h in draws) / len(draws)
+            uniform += sum(h[seat][rank] > 0 for h in loose) / len(loose)
+    assert seen >= 60 and held <= 0.35 * seen
+    assert weighted <= 0.6 * uniform and weighted <= 0.4 * seen

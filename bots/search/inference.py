@@ -22,7 +22,9 @@ within per-rank bounds the history proves or strongly suggests:
   These become caps on the ranks held, and counts guessed hands must avoid
   (cards are swapped between them until they do) — dropped for a player whose
   own later plays contradict one, and dropped altogether when they cannot all
-  hold;
+  hold. A looser habit is a weight, not a cap: after a plain follow on an
+  opponent a long hand kept some of its rank only one time in five, so a
+  guess deals that rank to him at ``FOLLOW_KEPT`` times the odds;
 * burn windows (§3.4): a player skipped had no burn then, one asked had one
   (checked on each guessed deal, which is redealt when it fails).
 """
@@ -48,7 +50,9 @@ PASS_HAND_MIN = 8   # with this few cards a player keeps a group for going out (
 # How likely a guessed deal gives a card of a rank to a player whose long plain follow on an
 # opponent played that rank (and nothing of it since), against any other card to any other
 # seat. Hard's bots kept some of the rank after 20% of such follows (15% after a 够级), but a
-# guess from the other habits gave the follower some in 52% (38%).
+# guess from the other habits gave the follower some in 52% (38%); at 0.05, 25% (19%), and the
+# squared error of that chance against the truth fell from 0.28 to 0.13 (1,012 follows in 60
+# mid-deal positions; 0.03-0.1 did about as well, 0 worse).
 FOLLOW_KEPT = 0.05
 Hands = list[list[int]]
 
