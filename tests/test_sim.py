@@ -70,7 +70,9 @@ def test_searchbench_reports_speed_and_how_well_the_guesses_place_the_cards(caps
     story = out["story_misfits"]
     assert 0.0 <= story["real"] < story["guessed"] <= 1.0 and story["uniform"] <= 1.0
     kinds = story["guessed_by_kind"]   # the guessed deals' misfits, the most common kinds first
-    assert kinds and 0.0 < sum(kinds.values()) <= 1.0 and list(kinds.values()) == sorted(kinds.values(), reverse=True)
+    # each share is rounded to 3 decimals: their sum may pass 1 by half a thousandth each
+    assert kinds and 0.0 < sum(kinds.values()) <= 1.0 + 0.0005 * len(kinds)
+    assert list(kinds.values()) == sorted(kinds.values(), reverse=True)
     assert all(":" in kind and "->" in kind for kind in kinds)
     assert out["rollouts_per_s_endgame"] > 0 and out["endgame_speedup"] > 0
     with pytest.raises(SystemExit):
