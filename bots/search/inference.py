@@ -425,16 +425,10 @@ def deal(guess: Guess, rng: random.Random) -> Hands | None:
 def _pick(seats: list[int], room: list[int], rng: random.Random, weights: list[float] | None = None) -> int:
     """A seat with probability by its room left (a uniform deal, card by card),
     times its ``weights`` if given."""
-    if weights is not None:
-        x = rng.random() * sum(room[s] * weights[s] for s in seats)
-        for seat in seats:
-            x -= room[seat] * weights[seat]
-            if x < 0:
-                return seat
-        return seats[-1]
-    x = rng.random() * sum(room[s] for s in seats)
-    for seat in seats:
-        x -= room[seat]
+    shares = [room[s] * weights[s] for s in seats] if weights is not None else [room[s] for s in seats]
+    x = rng.random() * sum(shares)
+    for seat, share in zip(seats, shares):
+        x -= share
         if x < 0:
             return seat
     return seats[-1]
