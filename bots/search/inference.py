@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from gouji.engine import events as ev
 from gouji.engine.cards import ACE, BIG, N_RANKS, SMALL, THREE, TWO, counts_of_cards
@@ -85,6 +86,9 @@ class Guess:
     # often (``habit_kept``: every seat's, ``kept``: the seats read by habits)
     habit_kept: list[tuple[int, int]] = field(default_factory=list)
     kept: frozenset[tuple[int, int]] = frozenset()
+    # cache of ``_start``: (the guess it was made for, its parts); a ``replace`` copy carries the
+    # original's, which the identity check refuses
+    start: tuple[Guess, _Start] | None = field(default=None, repr=False, compare=False)
 
     @property
     def others(self) -> list[int]:
@@ -381,8 +385,23 @@ def _mixed_natural(play: Play) -> bool:
     return play.naturals > 0 and play.rank < TWO and play.twos + play.jokers > 0
 
 
-def deal(guess: Guess, rng: random.Random) -> Hands | None:
-    """One guessed deal within the bounds, or None when the draw got stuck."""
+class _Start(NamedTuple):
+    """What every draw of a guess begins from: the floors dealt (hands, and the
+    pool and room they leave), the capped ranks in the order they are dealt with
+    the seats' weights for each, and the rest of the pool, unshuffled."""
+
+    hands: Hands
+    pool: list[int]
+    room: list[int]
+    capped: list[tuple[int, list[float] | None]]
+    rest: list[int]
+
+
+def _start(guess: Guess) -> _Start:
+    """``deal``'s first steps, which draw nothing (made once per guess: every draw begins so)."""
+    cached = guess.start
+    if cached is not None and cached[0] is guess:
+        return cached[1]
     others = guess.others
     hands: Hands = [[0] * N_RANKS for _ in SEATS]
     hands[guess.view.seat] = list(guess.view.hand)
@@ -400,19 +419,32 @@ def deal(guess: Guess, rng: random.Random) -> Hands | None:
     capped = [r for r in range(N_RANKS)
               if pool[r] and (r in soft or any(guess.hi[s][r] < guess.sizes[s] for s in others))]
     capped.sort(key=lambda r: sum(1 for s in others if guess.hi[s][r] >= guess.sizes[s]))
-    for rank in capped:
-        open_seats = [s for s in others if room[s] and hands[s][rank] < guess.hi[s][rank]]
-        weights = [FOLLOW_KEPT if (s, rank) in kept else 1.0 for s in SEATS] if rank in soft else None
+    weights = [([FOLLOW_KEPT if (s, rank) in kept else 1.0 for s in SEATS] if rank in soft else None)
+               for rank in capped]
+    rest = [r for r in range(N_RANKS) if r not in capped for _ in range(pool[r])]
+    start = _Start(hands, pool, room, list(zip(capped, weights)), rest)
+    guess.start = (guess, start)
+    return start
+
+
+def deal(guess: Guess, rng: random.Random) -> Hands | None:
+    """One guessed deal within the bounds, or None when the draw got stuck."""
+    others = guess.others
+    start = _start(guess)
+    hands = [row[:] for row in start.hands]
+    room = start.room[:]
+    pool, hi = start.pool, guess.hi
+    for rank, weights in start.capped:
+        open_seats = [s for s in others if room[s] and hands[s][rank] < hi[s][rank]]
         for _ in range(pool[rank]):
             if not open_seats:
                 return None
             seat = _pick(open_seats, room, rng, weights)
             hands[seat][rank] += 1
             room[seat] -= 1
-            if not room[seat] or hands[seat][rank] >= guess.hi[seat][rank]:
+            if not room[seat] or hands[seat][rank] >= hi[seat][rank]:
                 open_seats.remove(seat)
-        pool[rank] = 0
-    rest = [r for r in range(N_RANKS) for _ in range(pool[r])]
+    rest = start.rest[:]
     rng.shuffle(rest)
     at = 0
     for seat in others:

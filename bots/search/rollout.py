@@ -138,6 +138,13 @@ def play_out(game: Game, rng: random.Random, validate: bool = False, explore: fl
     denies the 对头's open nor leads a 够级 to open), as the expert plays.
     ``knobs``: how each seat follows (hard's everywhere by default)."""
     flow = game.flow
+    if not (validate or explore):   # the search's rollouts: the loop below without its options (the hot path)
+        act = flow.act
+        for step in range(MAX_STEPS):
+            if flow.phase == OVER:
+                return step
+            act(_policy(flow, sensed, knobs))
+        raise Stuck(f"a rollout did not end: {game.position()}")
     for step in range(MAX_STEPS):
         if flow.phase == OVER:
             return step
@@ -202,30 +209,30 @@ def _policy(f: SearchState, sensed: int = -1, knobs: Sequence[Knobs] = ALL_HARD)
     assert seat is not None
     phase = f.phase
     hand = f.counts[seat]
-    bie_san = f.rules.bie_san
+    rules = f.rules
     if seat in f.burning:   # burn duties (§3.5): rare, so the slow way
         return _cheapest(f)
-    opens = f.rules.kai_dian and team(seat) != sensed   # 开点 at stake for this seat's play
+    opens = rules.kai_dian and seat % 2 != sensed   # 开点 at stake for this seat's play (``team`` inline)
     if phase == LEAD:
-        return _lead_like_hard(f, seat, hand, bie_san, opens, knobs[seat])
+        return _lead_like_hard(f, seat, hand, rules.bie_san, opens, knobs[seat])
     owner, play = f.owner, f.standing
     assert owner is not None and play is not None
     if phase == BURN:
-        return _empties(f, hand, play) or (NOBURN if same_team(owner, seat) else _burn(f))
-    if same_team(owner, seat):
+        return _empties(f, hand, play) or (NOBURN if (owner - seat) % 2 == 0 else _burn(f))
+    if (owner - seat) % 2 == 0:   # a partner's play (``same_team`` inline)
         if sum(hand) > 6:
             return PASS   # only a short hand's finish is worth overtaking a partner (the hot path)
-        shape = _Shape(hand, bie_san)
+        shape = _Shape(hand, rules.bie_san)
         if shape.moves > 2:
             return PASS
         return _follow_like_hard(f, seat, shape, owner, play, phase == ANSWER and opens, list(f.beats()),
                                  knobs[seat])
-    if owner in f.burning and seat == opposite(owner):
+    if owner in f.burning and seat == (owner + 3) % 6:
         return _break_burn(f)
     beats = list(f.beats())   # the plays of ``f.moves()``, unwrapped (the hot path)
     if not beats:   # a third of the steps: 让 or pass, as ``_follow_like_hard`` would have it
         return RANG if _rang_value(f, seat, knobs[seat]) > 0.0 and phase == FOLLOW and f.rang_allowed(seat) else PASS
-    return _follow_like_hard(f, seat, _Shape(hand, bie_san), owner, play, phase == ANSWER and opens, beats,
+    return _follow_like_hard(f, seat, _Shape(hand, rules.bie_san), owner, play, phase == ANSWER and opens, beats,
                              knobs[seat])
 
 
@@ -244,7 +251,7 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
     partner = same_team(owner, seat)
     if partner:
         stakes = hard.overtake
-    elif f.hand_size(owner) <= max(hard.stop_cards, standing.size):
+    elif sum(f.counts[owner]) <= max(hard.stop_cards, standing.size):
         stakes = hard.stop_value
     else:
         stakes = knobs.beat_value
@@ -256,22 +263,39 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
     best_score = hard.partner_pass if partner else 0.0
     base = shape.moves + stakes + knobs.beat_bias
     cost_two, cost_small, cost_big = knobs.cost_two, knobs.cost_small, knobs.cost_big
+    break_cost, overshoot, boss_value = knobs.break_cost, knobs.overshoot, knobs.boss_value
+    finish_value, standing_rank = knobs.finish_value, standing.rank
+    total, groups, flex, threes = shape.total, shape.groups, shape.flex, hand[THREE]
+    bie = shape.bie
     for play in beats:
-        size = play.naturals + play.twos + play.small + play.big
-        if size == shape.total:
+        rank, naturals, twos, small, big = play
+        size = naturals + twos + small + big
+        if size == total:
             return _move(Move, (PLAY, play, ""))
-        moves_after = shape.moves_after(play)
+        # ``shape.moves_after(play)``, inline (the hot path)
+        left_groups, left_threes = groups, threes
+        if naturals and rank < TWO:
+            left_groups -= naturals == hand[rank]
+            if rank == THREE:
+                left_threes -= naturals
+        left_flex = flex - twos - small - big
+        if bie and left_threes:
+            others = left_groups - 1
+            moves_after = 1 + others + (1 if left_flex and not others else 0)
+        elif left_groups:
+            moves_after = left_groups
+        else:
+            moves_after = 1 if left_flex else 0
         score = (base - moves_after + 0.04 * size
-                 - scale * (play.twos * cost_two + play.small * cost_small + play.big * cost_big))
-        rank = play.rank
-        if play.naturals and rank < TWO:
-            if play.naturals < hand[rank]:
-                score -= knobs.break_cost
-            if standing.rank >= 0:
-                score -= knobs.overshoot * max(0, rank - standing.rank - 1)
-        if play.big:
-            score += knobs.boss_value
-        if moves_after <= 2 and score + knobs.finish_value > best_score:
+                 - scale * (twos * cost_two + small * cost_small + big * cost_big))
+        if naturals and rank < TWO:
+            if naturals < hand[rank]:
+                score -= break_cost
+            if standing_rank >= 0 and rank - standing_rank - 1 > 0:
+                score -= overshoot * (rank - standing_rank - 1)
+        if big:
+            score += boss_value
+        if moves_after <= 2 and score + finish_value > best_score:
             score += _ending(f, seat, shape, play, moves_after, knobs)
         if score > best_score:
             best, best_score = play, score
@@ -283,7 +307,7 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
 
 def _rang_value(f: SearchState, seat: int, knobs: Knobs = HARD_KNOBS) -> float:
     """让 is worth the seat's ``rang_value`` (hard's by default) while the partner it hands the play to is in."""
-    return knobs.rang_value if f.hand_size((seat + 2) % 6) else -1.0
+    return knobs.rang_value if any(f.counts[(seat + 2) % 6]) else -1.0
 
 
 def _ending(f: SearchState, seat: int, shape: "_Shape", play: Play, moves_after: int,
@@ -350,7 +374,7 @@ def _lead_like_hard(f: SearchState, seat: int, hand: list[int], bie_san: bool, o
         return _move(Move, (PLAY, closing_play(hand), ""))
     hard = _HARD
     mate = (seat + 2) % 6
-    feed = f.hand_size(mate) == 1
+    feed = sum(f.counts[mate]) == 1
     attack = opens and not f.opened()[seat] and f.hand_size(opposite(seat)) > 0
     best, best_score = None, -1e9
     for rank in NATURALS:
@@ -390,10 +414,12 @@ def _all_in_one(hand: list[int]) -> Move:
 def _stands(f: SearchState, seat: int, play: Play) -> bool:
     """No opponent still playing holds a beat for ``play`` (partners would pass)."""
     as_small, revolted = f.rules.jokers_mix_as_small, f.setup.revolted
+    need = play.size
     for other in range(seat + 1, seat + 6, 2):
         other %= 6
-        size = f.hand_size(other)
-        if size >= play.size and other not in revolted and beatable_by(play, f.counts[other], size, as_small):
+        hand = f.counts[other]
+        size = sum(hand)
+        if size >= need and other not in revolted and beatable_by(play, hand, size, as_small):
             return False
     return True
 

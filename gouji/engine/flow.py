@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from . import events as ev
 from .actions import Move, MoveKind
-from .cards import BIG, RANK_OF_CARD, SMALL, TWO
+from .cards import BIG, RANK_OF_CARD, SMALL, THREE, TWO
 from .events import Event
 from .legal import beat_options, has_burn_move, legal_moves
 from .phases import ANSWER, BURN, FOLLOW, LEAD, OVER
@@ -23,6 +23,8 @@ from .seats import N_SEATS, OTHERS_FROM, SEATS, next_seat, opposite, others_from
 from .state import DealSetup, DealState
 
 __all__ = ["DealFlow", "DealSetup"]
+
+_BURN, _PASS, _RANG = MoveKind.BURN, MoveKind.PASS, MoveKind.RANG   # looked up once: ``act`` is the search's hot path
 
 
 class DealFlow(DealState):
@@ -56,12 +58,12 @@ class DealFlow(DealState):
         checks first; a search applies its own generated moves straight here)."""
         seat = self.current
         assert seat is not None
-        kind = move.kind
-        if move.play is not None:
-            self.play(seat, move.play, burn=kind == MoveKind.BURN, card_ids=card_ids)
-        elif kind == MoveKind.PASS:
+        kind, play = move.kind, move.play
+        if play is not None:
+            self.play(seat, play, kind == _BURN, card_ids)
+        elif kind == _PASS:
             self.pass_turn(seat)
-        elif kind == MoveKind.RANG:
+        elif kind == _RANG:
             self.say_rang(seat)
         else:
             self.decline_burn(seat)
@@ -88,22 +90,23 @@ class DealFlow(DealState):
             self.passed.add(self.rang)  # someone played after a 让: it counts as a pass
         self.rang = None
         self.standing, self.owner, self.standing_seq = play, seat, self.seq
-        self.chong = self.is_chong(seat)
+        left = self.counts[seat]
+        self.chong = self.rules.bie_san and 0 < left[THREE] == sum(left)   # ``is_chong`` inline (the hot path)
         self.round_log.append((seat, ev.BURN if burn else ev.PLAY, str(play)))
         gouji = is_gouji(play)
         self.special_kind = ""
         self.special = gouji and not self.chaos and self._use_special(seat)
-        protected = gouji and not self.chaos and (self.special or self.in_deal[opposite(seat)])
+        protected = gouji and not self.chaos and (self.special or self.in_deal[(seat + 3) % N_SEATS])
         if self.log is not None:
             self.log.append(Event(ev.BURN if burn else ev.PLAY, seat, str(play),
                                   ("gouji",) * gouji + ("protected",) * protected
                                   + ("special",) * self.special
                                   + ("yaotou",) * (self.special and self.special_kind == "yaotou"), card_ids=ids))
-        if self.hand_size(seat) == 0:
+        if not any(left):
             self._go_out(seat)
             if self.phase == OVER:
                 return
-        if is_dead(play, self.rules):
+        if play.big and not (play.small and self.rules.jokers_mix_as_small):   # ``is_dead`` inline
             self.end_round()
         elif protected:
             self.phase, self.queue = BURN, self.burn_order(seat)
@@ -115,7 +118,8 @@ class DealFlow(DealState):
     def pass_turn(self, seat: int) -> None:
         self.passed.add(seat)
         self.round_log.append((seat, ev.PASS, ""))
-        self._emit(ev.PASS, seat)
+        if self.log is not None:
+            self._emit(ev.PASS, seat)
         if self.phase == ANSWER:
             self.end_round()
         else:
@@ -133,9 +137,11 @@ class DealFlow(DealState):
         self.advance_burn()
 
     def advance_follow(self) -> None:
-        while self.queue:
-            seat = self.queue.pop(0)
-            if self.in_deal[seat] and seat != self.owner and self.may_follow(seat):
+        queue, in_deal, passed = self.queue, self.in_deal, self.passed
+        while queue:
+            seat = queue.pop(0)
+            # ``may_follow`` is true for anyone who has not passed (the hot path asks it only of the rest)
+            if in_deal[seat] and seat != self.owner and (seat not in passed or self.may_follow(seat)):
                 self.current = seat
                 return
         self.end_round()
