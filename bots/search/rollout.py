@@ -138,23 +138,14 @@ def play_out(game: Game, rng: random.Random, validate: bool = False, explore: fl
     denies the 对头's open nor leads a 够级 to open), as the expert plays.
     ``knobs``: how each seat follows (hard's everywhere by default)."""
     flow = game.flow
-    if not (validate or explore):   # the search's rollouts: the loop below without its options (the hot path)
-        act = flow.act
-        for step in range(MAX_STEPS):
-            if flow.phase == OVER:
-                return step
-            act(_policy(flow, sensed, knobs))
-        raise Stuck(f"a rollout did not end: {game.position()}")
+    act = game.apply_move if validate else flow.act
     for step in range(MAX_STEPS):
         if flow.phase == OVER:
             return step
         move = _policy(flow, sensed, knobs)
         if explore and rng.random() < explore:
             move = rng.choice(flow.moves() or [move])
-        if validate:
-            game.apply_move(move)
-        else:
-            flow.act(move)
+        act(move)
     raise Stuck(f"a rollout did not end: {game.position()}")
 
 
@@ -279,7 +270,7 @@ def _follow_like_hard(f: SearchState, seat: int, shape: "_Shape", owner: int, st
             if rank == THREE:
                 left_threes -= naturals
         left_flex = flex - twos - small - big
-        if bie and left_threes:
+        if bie and left_threes:   # ``_Shape._moves``, inline
             others = left_groups - 1
             moves_after = 1 + others + (1 if left_flex and not others else 0)
         elif left_groups:
